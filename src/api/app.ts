@@ -1,0 +1,77 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./context";
+import { handleError, zodIssuesToFields } from "./errors";
+import { clientId, csrf, requestId } from "./middleware/request";
+import { sessionLoader, siteFromHost } from "./middleware/site";
+import { customerServiceAudit } from "./middleware/audit";
+import { sessionRouter } from "./routers/session";
+import { meRouter } from "./routers/me";
+import { referenceRouter } from "./routers/reference";
+import { logsRouter } from "./routers/logs";
+import { signInRouter } from "./routers/sign-in";
+import { docsPage } from "./docs-page";
+import { getAuth, requestOrigin } from "@/server/auth/auth";
+import { validationError } from "@/server/errors";
+import { APP_VERSION } from "@/lib/version";
+
+/** Area routers; later areas add theirs here. */
+const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter];
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(zodIssuesToFields(result.error));
+    },
+  }).basePath("/api");
+
+  app.onError(handleError);
+  app.notFound((c) => c.json({ error: { code: "not_found", message: "api.errors.not-found", status: 404 } }, 404));
+
+  app.use("*", requestId);
+  app.use("*", siteFromHost);
+  app.use("*", async (c, next) => {
+    c.header("cache-control", "no-store");
+    await next();
+  });
+  app.use("*", clientId);
+  app.use("*", csrf);
+
+  // better-auth's own endpoints (sessions, magic-link verification, OAuth callbacks, sandbox e-ID).
+  app.on(["GET", "POST"], "/auth/*", async (c) => {
+    const auth = await getAuth(c.get("site"), requestOrigin(c.req.raw.headers, c.req.url));
+    return auth.handler(c.req.raw);
+  });
+
+  app.use("*", sessionLoader);
+  app.use("*", customerServiceAudit);
+
+  for (const router of ROUTERS) app.route("/", router);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: "portal.session_token",
+    description: "The session cookie set at sign-in",
+  });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Energy portal API",
+      version: APP_VERSION,
+      description:
+        "The self-service portal's API. Every endpoint is scoped to the site of the request's host and, where signed in, to the active customer. Errors share one shape: { error: { code, message, status, details? } } where message is a translation key.",
+    },
+    servers: [{ url: "/" }],
+  });
+  app.get("/docs", (c) => c.html(docsPage()));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+const APP = Symbol.for("portal.api.app");
+const g = globalThis as typeof globalThis & { [APP]?: App };
+export function getApp(): App {
+  g[APP] ??= createApp();
+  return g[APP];
+}

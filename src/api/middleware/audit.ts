@@ -1,0 +1,18 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { writeAudit } from "@/server/audit/audit";
+
+/** While customer-service staff act in a customer's account, every API call they make is audited. */
+export const customerServiceAudit = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const session = c.get("session");
+  if (!session?.customerService) return;
+  await writeAudit({
+    siteId: c.get("site").id,
+    actorPersonId: session.person.id,
+    customerId: session.activeCustomer?.id ?? null,
+    action: `api:${c.req.method} ${new URL(c.req.url).pathname}`,
+    details: { status: c.res.status },
+    requestId: c.get("requestId"),
+  });
+});

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import { getCookie } from "hono/cookie";
+import type { AppEnv } from "../context";
+import { AppError } from "@/server/errors";
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** x-request-id: the caller's when well-formed, a new one otherwise; echoed on the response. */
+export const requestId = createMiddleware<AppEnv>(async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  c.set("requestId", id);
+  c.header("x-request-id", id);
+  await next();
+});
+
+/** x-client-id from the header, or the user-id cookie (spec §7). */
+export const clientId = createMiddleware<AppEnv>(async (c, next) => {
+  const value = c.req.header("x-client-id") ?? getCookie(c, "user-id") ?? null;
+  c.set("clientId", value && CLIENT_ID.test(value) ? value : null);
+  await next();
+});
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Paths that providers call server to server; they authenticate with signatures, not cookies. */
+const CSRF_EXEMPT = [/^\/api\/payments\/callback\//, /^\/api\/import\//];
+
+/**
+ * State-changing requests must come from a page of this site: same-origin Origin header.
+ * A foreign, "null" or missing Origin is refused. Requests that carry no cookies and
+ * authenticate with a bearer token cannot be forged by a browser and are let through.
+ */
+export const csrf = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const path = new URL(c.req.url).pathname;
+  if (CSRF_EXEMPT.some((re) => re.test(path))) return next();
+  if (c.req.header("authorization")?.startsWith("Bearer ") && !c.req.header("cookie")) return next();
+  const origin = c.req.header("origin");
+  const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
+  let ok = false;
+  if (origin && origin !== "null") {
+    try {
+      ok = new URL(origin).host.toLowerCase() === host;
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) throw new AppError("forbidden", "api.errors.csrf");
+  await next();
+});

@@ -1,0 +1,175 @@
+import crypto from "node:crypto";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { defineRoute, jsonBody, jsonResponse } from "../route";
+import { authSecret } from "@/lib/env";
+import { setActiveCustomer, openCustomerAsStaff, addRepresentation } from "@/server/customers/access";
+import { writeAudit } from "@/server/audit/audit";
+import { getDb } from "@/server/db/client";
+import { authSession } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import type { PortalSession } from "@/server/auth/session";
+
+const CustomerRef = z
+  .object({
+    id: z.string().uuid(),
+    clientCode: z.string(),
+    name: z.string(),
+    kind: z.enum(["private", "legal"]),
+    role: z.enum(["owner", "representative", "customer_service"]),
+  })
+  .openapi("CustomerRef");
+
+const SessionSchema = z
+  .object({
+    status: z.enum(["authenticated", "unauthenticated"]),
+    token: z.string().nullable().openapi({ description: "An opaque per-session value (not the cookie) that keys client-side draft encryption" }),
+    user: z
+      .object({
+        name: z.string(),
+        ssn: z.string().nullable(),
+        verifiedAt: z.string().nullable(),
+        clientCode: z.string().nullable(),
+        verified: z.boolean(),
+        identityKind: z.enum(["SsnVerified", "EmailVerified"]),
+        email: z.string().nullable(),
+      })
+      .nullable(),
+    userOrRepresentativeCode: z.string().nullable(),
+    customers: z.array(CustomerRef),
+    roles: z.array(z.enum(["customer_service", "site_admin"])),
+    customerService: z.boolean(),
+    expiresAt: z.string().nullable(),
+  })
+  .openapi("Session");
+
+export function sessionView(session: PortalSession | null): z.infer<typeof SessionSchema> {
+  if (!session) {
+    return { status: "unauthenticated", token: null, user: null, userOrRepresentativeCode: null, customers: [], roles: [], customerService: false, expiresAt: null };
+  }
+  const token = crypto.createHmac("sha256", authSecret()).update(`draft:${session.token}`).digest("base64url");
+  return {
+    status: "authenticated",
+    token,
+    user: {
+      name: session.person.name,
+      ssn: session.person.ssn,
+      verifiedAt: session.person.verifiedAt?.toISOString() ?? null,
+      clientCode: session.activeCustomer?.clientCode ?? null,
+      verified: session.verified,
+      identityKind: session.person.identityKind,
+      email: session.person.contactEmail,
+    },
+    userOrRepresentativeCode: session.activeCustomer?.clientCode ?? null,
+    customers: session.customers,
+    roles: session.roles,
+    customerService: session.customerService,
+    expiresAt: session.expiresAt.toISOString(),
+  };
+}
+
+export const sessionRouter = new OpenAPIHono<AppEnv>();
+
+sessionRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/session",
+    tags: ["Session"],
+    summary: "The current session (spec §3 Session)",
+    access: "public",
+    responses: { 200: jsonResponse(SessionSchema) },
+  }),
+  (c) => c.json(sessionView(c.get("session")), 200),
+);
+
+sessionRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/me/representatives",
+    tags: ["Customer"],
+    summary: "Customers the signed-in person may act for",
+    access: "person",
+    responses: { 200: jsonResponse(z.object({ customers: z.array(CustomerRef), activeCustomerId: z.string().nullable() })) },
+  }),
+  (c) => {
+    const s = c.get("session")!;
+    return c.json({ customers: s.customers, activeCustomerId: s.activeCustomer?.id ?? null }, 200);
+  },
+);
+
+sessionRouter.openapi(
+  defineRoute({
+    method: "post",
+    path: "/me/representatives",
+    tags: ["Customer"],
+    summary: "Start acting for a customer by the representative code its owner gave",
+    access: "person",
+    request: { body: jsonBody(z.object({ representativeCode: z.string().trim().min(1).max(64) })) },
+    responses: { 200: jsonResponse(z.object({ customer: CustomerRef })) },
+  }),
+  async (c) => {
+    const s = c.get("session")!;
+    const { representativeCode } = c.req.valid("json");
+    const customer = await addRepresentation(c.get("site").id, s.person.id, representativeCode);
+    await setActiveCustomer(c.get("site").id, s.id, s.person.id, customer.id);
+    return c.json({ customer }, 200);
+  },
+);
+
+sessionRouter.openapi(
+  defineRoute({
+    method: "put",
+    path: "/me/active-customer",
+    tags: ["Customer"],
+    summary: "Switch the customer the person acts for",
+    access: "person",
+    request: { body: jsonBody(z.object({ customerId: z.string().uuid() })) },
+    responses: { 200: jsonResponse(z.object({ activeCustomerId: z.string() })) },
+  }),
+  async (c) => {
+    const s = c.get("session")!;
+    const { customerId } = c.req.valid("json");
+    await setActiveCustomer(c.get("site").id, s.id, s.person.id, customerId);
+    return c.json({ activeCustomerId: customerId }, 200);
+  },
+);
+
+sessionRouter.openapi(
+  defineRoute({
+    method: "post",
+    path: "/customer-service/open",
+    tags: ["Customer service"],
+    summary: "Customer-service staff open a customer's account (audited)",
+    access: "customer_service",
+    request: { body: jsonBody(z.object({ clientCode: z.string().trim().min(1).max(64) })) },
+    responses: { 200: jsonResponse(z.object({ customer: CustomerRef })) },
+  }),
+  async (c) => {
+    const s = c.get("session")!;
+    const site = c.get("site");
+    const customer = await openCustomerAsStaff(site.id, s.id, c.req.valid("json").clientCode);
+    await writeAudit({ siteId: site.id, actorPersonId: s.person.id, customerId: customer.id, action: "customer-service:open", requestId: c.get("requestId") });
+    c.header("set-cookie", `cs-representative-code=${encodeURIComponent(customer.clientCode)}; Path=/; HttpOnly; SameSite=Lax`);
+    return c.json({ customer: { id: customer.id, clientCode: customer.clientCode, name: customer.name, kind: customer.kind, role: "customer_service" as const } }, 200);
+  },
+);
+
+sessionRouter.openapi(
+  defineRoute({
+    method: "post",
+    path: "/customer-service/close",
+    tags: ["Customer service"],
+    summary: "Leave the customer's account",
+    access: "customer_service",
+    responses: { 200: jsonResponse(z.object({ ok: z.boolean() })) },
+  }),
+  async (c) => {
+    const s = c.get("session")!;
+    const site = c.get("site");
+    const db = await getDb();
+    await db.update(authSession).set({ customerService: false, activeCustomerId: s.customers[0]?.id ?? null }).where(eq(authSession.id, s.id));
+    await writeAudit({ siteId: site.id, actorPersonId: s.person.id, customerId: s.activeCustomer?.id ?? null, action: "customer-service:close", requestId: c.get("requestId") });
+    c.header("set-cookie", "cs-representative-code=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    return c.json({ ok: true }, 200);
+  },
+);

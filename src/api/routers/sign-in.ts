@@ -1,0 +1,96 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { defineRoute, jsonBody, jsonResponse } from "../route";
+import { getAuth, requestOrigin } from "@/server/auth/auth";
+import { emailIdentityKey } from "@/server/auth/identity-keys";
+import { safeCallbackPath } from "@/server/auth/sandbox-eid";
+import { sandboxProvidersAllowed } from "@/lib/env";
+import { enforceRateLimit } from "@/server/rate-limit";
+import { notFound } from "@/server/errors";
+
+const Provider = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["sandbox-eid", "oidc", "email"]),
+    name: z.string(),
+  })
+  .openapi("SignInProvider");
+
+export const signInRouter = new OpenAPIHono<AppEnv>();
+
+signInRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/sign-in/providers",
+    tags: ["Sign-in"],
+    summary: "The sign-in methods this site offers",
+    access: "public",
+    responses: { 200: jsonResponse(z.object({ providers: z.array(Provider) })) },
+  }),
+  (c) => c.json({ providers: siteProviders(c.get("site")) }, 200),
+);
+
+export function siteProviders(site: AppEnv["Variables"]["site"]): z.infer<typeof Provider>[] {
+  const list: z.infer<typeof Provider>[] = [];
+  if (site.auth.sandboxEid && sandboxProvidersAllowed()) list.push({ id: "sandbox-eid", kind: "sandbox-eid", name: "Sandbox e-ID" });
+  for (const p of site.auth.oidc ?? []) list.push({ id: p.id, kind: "oidc", name: p.name });
+  if (site.features.includes("sign-in.email-only")) list.push({ id: "email", kind: "email", name: "E-mail" });
+  return list;
+}
+
+signInRouter.openapi(
+  defineRoute({
+    method: "post",
+    path: "/sign-in/email",
+    tags: ["Sign-in"],
+    summary: "Send a one-time sign-in link to an e-mail address",
+    access: "public",
+    feature: "sign-in.email-only",
+    request: { body: jsonBody(z.object({ email: z.email().max(254), callbackUrl: z.string().max(2000).optional() }).strict()) },
+    responses: { 200: jsonResponse(z.object({ sent: z.boolean() })) },
+  }),
+  async (c) => {
+    const site = c.get("site");
+    const { email, callbackUrl } = c.req.valid("json");
+    const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, Number(process.env.SIGNIN_RATE_LIMIT_MAX ?? 10), Number(process.env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS ?? 60));
+    await enforceRateLimit(`sign-in:email:${site.id}:${email.toLowerCase()}`, 5, 15 * 60);
+    const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
+    await auth.api.signInMagicLink({
+      body: { email: emailIdentityKey(site.id, email), callbackURL: safeCallbackPath(callbackUrl) },
+      headers: c.req.raw.headers,
+    });
+    return c.json({ sent: true }, 200);
+  },
+);
+
+signInRouter.openapi(
+  defineRoute({
+    method: "post",
+    path: "/sign-in/oidc/{providerId}",
+    tags: ["Sign-in"],
+    summary: "Start strong authentication with the site's OIDC identity broker; answers the URL to go to",
+    access: "public",
+    request: {
+      params: z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/) }),
+      body: jsonBody(z.object({ callbackUrl: z.string().max(2000).optional() }).strict()),
+    },
+    responses: { 200: jsonResponse(z.object({ url: z.string() })) },
+  }),
+  async (c) => {
+    const site = c.get("site");
+    const { providerId } = c.req.valid("param");
+    if (!(site.auth.oidc ?? []).some((p) => p.id === providerId)) throw notFound();
+    const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, Number(process.env.SIGNIN_RATE_LIMIT_MAX ?? 10), Number(process.env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS ?? 60));
+    const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
+    const callbackURL = safeCallbackPath(c.req.valid("json").callbackUrl);
+    const result = await auth.api.signInSocial({
+      body: { provider: providerId, callbackURL, errorCallbackURL: "/auth/error", disableRedirect: true },
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    for (const cookie of result.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+    return c.json({ url: result.response.url ?? "/auth/error" }, 200);
+  },
+);

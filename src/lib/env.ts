@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+/**
+ * Every environment variable the portal reads, checked once at start-up.
+ * The README has the same list as a table.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  PGLITE_DIR: z.string().default("./data/pglite"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SSN_ENCRYPTION_KEY: z.string().min(32).optional(),
+  DEMO_MODE: bool,
+  ALLOW_SANDBOX_PROVIDERS: bool,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Portal <no-reply@portal.localhost>"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  SIGNIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  DEFAULT_SITE_HOST: z.string().default("localhost"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === "production" && !value.DEMO_MODE && !value.AUTH_SECRET) {
+    throw new Error("AUTH_SECRET (at least 32 characters) is required in production.");
+  }
+  cached = value;
+  return value;
+}
+
+/** Secrets fall back to fixed development values only outside production or in demo mode. */
+export function authSecret(): string {
+  const e = env();
+  return e.AUTH_SECRET ?? "development-only-secret-change-me-0123456789abcdef";
+}
+
+export function ssnKey(): string {
+  const e = env();
+  return e.SSN_ENCRYPTION_KEY ?? `${authSecret()}:ssn`;
+}
+
+/** Sandbox identity and payment providers run in development, tests and demo mode, never silently in production. */
+export function sandboxProvidersAllowed(): boolean {
+  const e = env();
+  return e.NODE_ENV !== "production" || e.DEMO_MODE || e.ALLOW_SANDBOX_PROVIDERS;
+}
+
+export function devToolsEnabled(): boolean {
+  const e = env();
+  return e.NODE_ENV !== "production" || e.DEMO_MODE;
+}

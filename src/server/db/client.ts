@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Sql } from "postgres";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+type Engine =
+  | { kind: "pglite"; client: PGlite; dir: string; lockFile: string }
+  | { kind: "postgres"; client: Sql; url: string };
+
+interface DbState {
+  db: Db;
+  engine: Engine;
+  migrated?: Promise<void>;
+}
+
+/**
+ * One database per process, shared through a global symbol: Next.js bundles the server code
+ * more than once (pages, route handlers, proxy), and every copy must reach the same PGlite.
+ */
+const KEY = Symbol.for("portal.db.state");
+const OPENING = Symbol.for("portal.db.opening");
+type Globals = typeof globalThis & { [KEY]?: DbState; [OPENING]?: Promise<DbState> };
+const g = globalThis as Globals;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir?: string;
+}
+
+function resolveOptions(opts?: OpenOptions): { databaseUrl?: string; pgliteDir: string } {
+  const databaseUrl = opts?.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const pgliteDir = opts?.pgliteDir ?? process.env.PGLITE_DIR ?? "./data/pglite";
+  return { databaseUrl, pgliteDir };
+}
+
+function acquireLock(lockFile: string) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockFile, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(fs.readFileSync(lockFile, "utf8"));
+      let alive = false;
+      if (pid && pid !== process.pid) {
+        try {
+          process.kill(pid, 0);
+          alive = true;
+        } catch {
+          alive = false;
+        }
+      }
+      if (alive) {
+        throw new Error(
+          `The embedded database in ${path.dirname(lockFile)} is open in another process (pid ${pid}). Stop it first, or set DATABASE_URL to use PostgreSQL.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+}
+
+async function open(opts?: OpenOptions): Promise<DbState> {
+  const { databaseUrl, pgliteDir } = resolveOptions(opts);
+  if (databaseUrl) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(databaseUrl, { max: 10, onnotice: () => {}, connection: { TimeZone: "UTC" } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return { db, engine: { kind: "postgres", client, url: databaseUrl } };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dir = path.resolve(pgliteDir);
+  const inMemory = pgliteDir.startsWith("memory://");
+  let lockFile = "";
+  if (!inMemory) {
+    fs.mkdirSync(dir, { recursive: true });
+    lockFile = `${dir}.lock`;
+    acquireLock(lockFile);
+  }
+  const client = inMemory ? new PGlite() : new PGlite(dir);
+  await client.waitReady;
+  await client.exec("SET TIME ZONE 'UTC'");
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, engine: { kind: "pglite", client, dir, lockFile } };
+}
+
+/** Opens the database on first use (never at build time) and runs migrations once. */
+export async function getDb(): Promise<Db> {
+  const state = await getState();
+  return state.db;
+}
+
+export async function getState(opts?: OpenOptions): Promise<DbState> {
+  if (g[KEY]) return g[KEY];
+  if (!g[OPENING]) {
+    g[OPENING] = (async () => {
+      const state = await open(opts);
+      g[KEY] = state;
+      installShutdownHooks();
+      const { runMigrations } = await import("./migrate");
+      state.migrated = runMigrations(state);
+      await state.migrated;
+      return state;
+    })().catch((err) => {
+      g[OPENING] = undefined;
+      throw err;
+    });
+  }
+  return g[OPENING];
+}
+
+export function engineKind(): "pglite" | "postgres" | undefined {
+  return g[KEY]?.engine.kind;
+}
+
+/** Runs a raw SQL query and returns its rows on either engine. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function closeDb(): Promise<void> {
+  const state = g[KEY];
+  g[KEY] = undefined;
+  g[OPENING] = undefined;
+  if (!state) return;
+  if (state.engine.kind === "pglite") {
+    await state.engine.client.close();
+    if (state.engine.lockFile) fs.rmSync(state.engine.lockFile, { force: true });
+  } else {
+    await state.engine.client.end({ timeout: 5 });
+  }
+}
+
+const HOOKS = Symbol.for("portal.db.hooks");
+function installShutdownHooks() {
+  const gh = globalThis as typeof globalThis & { [HOOKS]?: boolean };
+  if (gh[HOOKS] || process.env.PORTAL_OWN_SIGNALS === "1") return;
+  gh[HOOKS] = true;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      closeDb().finally(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,4 @@
+export * from "./sites";
+export * from "./reference";
+export * from "./auth";
+export * from "./customers";

@@ -1,0 +1,93 @@
+import { createTheme } from "@mantine/core";
+import type { ConvertCSSVariablesInput, CSSVariablesResolver, MantineRadius, MantineThemeOverride } from "@mantine/core";
+import { CHART_SERIES, UTILITIES, type PortalTheme } from "./types";
+
+type CssVars = ConvertCSSVariablesInput["variables"];
+
+/**
+ * Default corner radius for inputs, cards, papers etc., derived from the brand's button radius:
+ * square brands stay square, pill brands get generously rounded surfaces.
+ */
+export function defaultRadiusFor(buttonRadius: PortalTheme["buttonRadius"]): MantineRadius {
+  switch (buttonRadius) {
+    case 0:
+      return 0;
+    case 25:
+      return "sm";
+    case 30:
+      return "md";
+    case 60:
+      return "lg";
+  }
+}
+
+/** Mantine theme override for a portal theme. */
+export function createMantineTheme(theme: PortalTheme): MantineThemeOverride {
+  return createTheme({
+    colors: {
+      primary: theme.primary,
+      accent: theme.accent,
+    },
+    primaryColor: "primary",
+    primaryShade: { light: theme.primaryShade.light, dark: theme.primaryShade.dark },
+    // Filled buttons always use white text; the themes are checked for sufficient contrast.
+    autoContrast: false,
+    fontFamily: theme.fontFamily,
+    headings: { fontFamily: theme.headingFontFamily },
+    defaultRadius: defaultRadiusFor(theme.buttonRadius),
+    components: {
+      Button: { defaultProps: { radius: theme.buttonRadius } },
+    },
+    other: {
+      portalThemeId: theme.id,
+      headerHeight: theme.headerHeight,
+      buttonRadius: theme.buttonRadius,
+    },
+  });
+}
+
+/** CSS variable name of a chart colour, e.g. `--portal-chart-electricity-consumption`. */
+export function chartColorVariable(utility: string, series: string): `--${string}` {
+  return `--portal-chart-${utility}-${series}`;
+}
+
+function schemeVariables(theme: PortalTheme, scheme: "light" | "dark"): CssVars {
+  const vars: CssVars = {
+    "--mantine-color-body": theme.background[scheme],
+    "--mantine-color-text": theme.text[scheme],
+    "--portal-background": theme.background[scheme],
+    "--portal-surface": theme.surface[scheme],
+    "--portal-text": theme.text[scheme],
+    "--portal-header-bg": theme.header[scheme].background,
+    "--portal-header-text": theme.header[scheme].text,
+  };
+  for (const utility of UTILITIES) {
+    for (const series of CHART_SERIES) {
+      vars[chartColorVariable(utility, series)] = theme.chartColors[utility][scheme][series];
+    }
+  }
+  return vars;
+}
+
+/**
+ * Plain (serialisable) CSS variables of a portal theme, per colour scheme. Useful where a function
+ * cannot be passed along, e.g. from a server component to a client provider.
+ */
+export function themeCssVariablesInput(theme: PortalTheme): ConvertCSSVariablesInput {
+  const variables: CssVars = {
+    "--portal-header-height": `${theme.headerHeight}px`,
+    "--portal-button-radius": `${theme.buttonRadius}px`,
+  };
+  for (const utility of UTILITIES) variables[`--portal-utility-${utility}`] = theme.utilityColors[utility];
+  return {
+    variables,
+    light: schemeVariables(theme, "light"),
+    dark: schemeVariables(theme, "dark"),
+  };
+}
+
+/** `cssVariablesResolver` for `MantineProvider`. */
+export function themeCssVariables(theme: PortalTheme): CSSVariablesResolver {
+  const input = themeCssVariablesInput(theme);
+  return () => input;
+}

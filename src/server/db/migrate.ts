@@ -16,9 +16,11 @@ export async function runMigrations(state: State): Promise<void> {
   }
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const reserved = await state.engine.client.reserve();
+  const { default: postgres } = await import("postgres");
+  // One dedicated connection, so the advisory lock and the migration share a session.
+  const client = postgres(state.engine.url, { max: 1, onnotice: () => {} });
   try {
-    const db = drizzle(reserved);
+    const db = drizzle(client);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS });
@@ -26,6 +28,6 @@ export async function runMigrations(state: State): Promise<void> {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     }
   } finally {
-    reserved.release();
+    await client.end({ timeout: 5 });
   }
 }

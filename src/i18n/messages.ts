@@ -3,7 +3,7 @@ import path from "node:path";
 import { DEFAULT_LOCALE, PSEUDO_LOCALE, isLocale, type AnyLocale } from "@/lib/locales";
 import { pseudoLocalizeTree, type MessageTree } from "./pseudo";
 
-const DIR = path.join(process.cwd(), "src/i18n/messages");
+const DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "src/i18n/messages");
 const CACHE = new Map<string, MessageTree>();
 
 /** Reads one locale's message files (one per namespace) into one tree. Cached per process. */

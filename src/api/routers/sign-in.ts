@@ -4,7 +4,7 @@ import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { emailIdentityKey } from "@/server/auth/identity-keys";
 import { safeCallbackPath } from "@/server/auth/sandbox-eid";
-import { sandboxProvidersAllowed } from "@/lib/env";
+import { siteProviders } from "@/server/auth/providers";
 import { enforceRateLimit } from "@/server/rate-limit";
 import { notFound } from "@/server/errors";
 
@@ -29,14 +29,6 @@ signInRouter.openapi(
   }),
   (c) => c.json({ providers: siteProviders(c.get("site")) }, 200),
 );
-
-export function siteProviders(site: AppEnv["Variables"]["site"]): z.infer<typeof Provider>[] {
-  const list: z.infer<typeof Provider>[] = [];
-  if (site.auth.sandboxEid && sandboxProvidersAllowed()) list.push({ id: "sandbox-eid", kind: "sandbox-eid", name: "Sandbox e-ID" });
-  for (const p of site.auth.oidc ?? []) list.push({ id: p.id, kind: "oidc", name: p.name });
-  if (site.features.includes("sign-in.email-only")) list.push({ id: "email", kind: "email", name: "E-mail" });
-  return list;
-}
 
 signInRouter.openapi(
   defineRoute({

@@ -79,7 +79,7 @@ async function open(opts?: OpenOptions): Promise<DbState> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const dir = path.resolve(pgliteDir);
+  const dir = path.resolve(/*turbopackIgnore: true*/ pgliteDir);
   const inMemory = pgliteDir.startsWith("memory://");
   let lockFile = "";
   if (!inMemory) {

@@ -1,0 +1,94 @@
+/**
+ * The portal's server: opens the database (migrating it), loads the demo data into an empty
+ * database when asked, serves Next.js, and closes the database cleanly on SIGINT/SIGTERM.
+ */
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { env } from "../src/lib/env";
+import { closeDb, getState } from "../src/server/db/client";
+import { isDatabaseEmpty, seedDemo, demoPlans } from "../src/server/demo/seed";
+import { listSites } from "../src/server/sites/sites";
+
+process.env.PORTAL_OWN_SIGNALS = "1";
+
+export interface ServeOptions {
+  dev?: boolean;
+  seedIfEmpty?: boolean;
+  quiet?: boolean;
+}
+
+export async function serve(opts: ServeOptions = {}) {
+  const e = env();
+  const started = Date.now();
+  const host = process.env.HOST ?? "127.0.0.1";
+  const state = await getState();
+  const log = (m: string) => !opts.quiet && console.log(m);
+  log(`Database: ${state.engine.kind === "pglite" ? `embedded PGlite in ${path.relative(process.cwd(), state.engine.dir) || "."}` : "PostgreSQL (DATABASE_URL)"}, migrated`);
+  if (opts.seedIfEmpty && (await isDatabaseEmpty())) {
+    log("Loading demo data into the empty database…");
+    await seedDemo({ log });
+  }
+
+  const app = next({ dev: !!opts.dev, dir: path.resolve(__dirname, ".."), hostname: "localhost", port: e.PORT, customServer: true });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const trustProxy = process.env.TRUST_PROXY === "true";
+  const server = http.createServer((req, res) => {
+    if (!trustProxy) {
+      req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+      delete req.headers["x-forwarded-proto"];
+      delete req.headers["x-forwarded-host"];
+    }
+    handle(req, res).catch((err) => {
+      console.error(err);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(e.PORT, host, resolve));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`\n${signal}: closing…`);
+    server.close();
+    server.closeAllConnections();
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  if (!opts.quiet) await printWelcome(e.PORT, Date.now() - started);
+  return server;
+}
+
+async function printWelcome(port: number, ms: number) {
+  const sites = await listSites();
+  const plans = demoPlans();
+  console.log(`\nThe portal is running (ready in ${(ms / 1000).toFixed(1)} s). Sites:`);
+  for (const site of sites) {
+    const plan = plans.find((p) => p.site.id === site.id);
+    const hosts = plan?.site.domains ?? [];
+    console.log(`  ${site.companyName.padEnd(26)} ${hosts.map((h) => `http://${h}:${port}`).join("  ")}`);
+  }
+  console.log(`\nSign in: open a site, choose "Sandbox e-ID" and pick a demo person (national codes are test codes).`);
+  console.log(`E-mail sign-in (aurora, laane): enter a demo customer's address, then open the link from http://localhost:${port}/dev/mailbox.`);
+  const aurora = plans.find((p) => p.site.id === "aurora");
+  if (aurora) {
+    const legal = aurora.customers.find((c) => c.kind === "legal" && c.owner?.persona === null);
+    const someone = aurora.customers.find((c) => c.kind === "private" && c.owner?.persona === null);
+    console.log(`Representative codes to try on aurora: ${[legal, someone].filter(Boolean).map((c) => `${c!.representativeCode} (${c!.name})`).join(", ")}`);
+    console.log(`E-mail to try on aurora: ${aurora.customers[1].email}`);
+  }
+  console.log(`API reference: http://localhost:${port}/api/docs\n`);
+}
+
+if (require.main === module) {
+  serve({ dev: process.argv.includes("--dev"), seedIfEmpty: env().DEMO_MODE || process.argv.includes("--seed") }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Divider, Stack, Text } from "@mantine/core";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getPageSite, localePath } from "@/server/web/page-context";
+import { siteProviders } from "@/server/auth/providers";
+import { AuthCard } from "@/ui/auth/auth-card";
+import { EmailSignInForm, OidcSignInButton } from "@/ui/auth/sign-in-forms";
+
+function safePath(value: string | undefined): string {
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
+}
+
+export async function generateMetadata() {
+  const t = await getTranslations("auth");
+  return { title: t("signin.title") };
+}
+
+export default async function SignInPage({ params, searchParams }: { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { site: siteId, locale } = await params;
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const site = await getPageSite(siteId);
+  const t = await getTranslations("auth");
+  const callbackUrl = safePath(query.callbackUrl ?? localePath(site, locale, "/"));
+  const providers = siteProviders(site);
+  const eid = providers.filter((p) => p.kind !== "email");
+  const email = providers.find((p) => p.kind === "email");
+  return (
+    <AuthCard themeId={site.themeId} companyName={site.companyName} title={t("signin.title")}>
+      {query.error === "SessionRequired" ? (
+        <Alert color="blue" role="status">
+          {t("errors.SessionRequired")}
+        </Alert>
+      ) : null}
+      <Text>{t("signin.intro", { company: site.companyName })}</Text>
+      <Stack gap="sm">
+        {eid.map((p) =>
+          p.kind === "sandbox-eid" ? (
+            <Button key={p.id} component="a" href={`/api/auth/sandbox-eid/authorize?callbackURL=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth>
+              {t("signin.eid")}
+            </Button>
+          ) : (
+            <OidcSignInButton key={p.id} providerId={p.id} label={t("signin.with", { provider: p.name })} callbackUrl={callbackUrl} />
+          ),
+        )}
+      </Stack>
+      {eid.length === 0 && !email ? <Alert color="red">{t("errors.NoProviders")}</Alert> : null}
+      {email ? (
+        <>
+          <Divider label={t("signin.or")} labelPosition="center" />
+          <EmailSignInForm callbackUrl={callbackUrl} confirmHref={localePath(site, locale, "/auth/confirm-request")} />
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

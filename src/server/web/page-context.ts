@@ -1,0 +1,46 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { getSiteById, type Site } from "@/server/sites/sites";
+import { loadSession, type PortalSession } from "@/server/auth/session";
+import { localePrefix } from "@/lib/locales";
+
+/** The site of a page, from the route the proxy rewrote to. */
+export const getPageSite = cache(async (siteId: string): Promise<Site> => {
+  const site = await getSiteById(siteId);
+  if (!site) notFound();
+  return site;
+});
+
+export const getPageSession = cache(async (siteId: string): Promise<PortalSession | null> => {
+  const site = await getPageSite(siteId);
+  const h = await headers();
+  const lookup = await loadSession(site, h);
+  return lookup.kind === "ok" ? lookup.session : null;
+});
+
+/** A path on the site in a locale: the default locale has no prefix. */
+export function localePath(site: Pick<Site, "defaultLocaleId">, locale: string, path: string): string {
+  if (locale === site.defaultLocaleId) return path;
+  return `/${localePrefix(locale)}${path === "/" ? "" : path}`;
+}
+
+/** Pages that need a session send the visitor to sign in, with where to come back to (spec §2, §8). */
+export async function requireSession(siteId: string, locale: string): Promise<PortalSession> {
+  const session = await getPageSession(siteId);
+  if (session) return session;
+  const site = await getPageSite(siteId);
+  const h = await headers();
+  const back = h.get("x-portal-path") ?? "/";
+  redirect(`${localePath(site, locale, "/auth/signin")}?callbackUrl=${encodeURIComponent(back)}&error=SessionRequired`);
+}
+
+export async function colorSchemeCookie(): Promise<"light" | "dark" | "auto"> {
+  const value = (await cookies()).get("color-scheme")?.value;
+  return value === "dark" || value === "auto" ? value : "light";
+}
+
+export async function userIdCookie(): Promise<string | null> {
+  return (await cookies()).get("user-id")?.value ?? null;
+}

@@ -1,0 +1,5 @@
+/**
+ * Registers the customer areas that have pages. Each area adds one line here when its pages
+ * exist, so the navigation and the home tiles never point at a missing page.
+ */
+import "./navigation";

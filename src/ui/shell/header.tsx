@@ -1,0 +1,63 @@
+import { Anchor, Box, Group } from "@mantine/core";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { Site } from "@/server/sites/sites";
+import type { PortalSession } from "@/server/auth/session";
+import { getTheme } from "@/themes/registry";
+import { LOCALE_NAMES, localePrefix, type AnyLocale } from "@/lib/locales";
+import { localePath } from "@/server/web/page-context";
+import { AccountMenu } from "@/ui/account/account-menu";
+import { LanguageSwitcher } from "./language-switcher";
+import { ColorSchemeToggle } from "./color-scheme-toggle";
+import { MobileNav } from "./mobile-nav";
+import { navItems } from "./navigation";
+
+export async function Header({ site, locale, session, localeOptions }: { site: Site; locale: string; session: PortalSession | null; localeOptions: string[] }) {
+  const t = await getTranslations("nav");
+  const theme = getTheme(site.themeId);
+  const href = (path: string) => localePath(site, locale, path);
+  const items = session ? navItems(site.features).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
+  return (
+    <Box
+      component="header"
+      style={{ height: "var(--portal-header-height)", background: "var(--portal-header-bg)", color: "var(--portal-header-text)", borderBottom: "1px solid var(--mantine-color-default-border)" }}
+    >
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={1280} mx="auto">
+        <Group gap="lg" wrap="nowrap">
+          <MobileNav items={items} />
+          <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex" }}>
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={theme.logo.light} alt={site.companyName} height={Math.min(48, theme.logo.height)} className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`} style={{ height: 40, width: "auto" }} />
+            {theme.logo.dark ? (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={theme.logo.dark} alt={site.companyName} className="portal-logo-dark" style={{ height: 40, width: "auto" }} />
+            ) : null}
+          </Link>
+          <Group component="nav" aria-label={t("main")} gap="md" visibleFrom="md">
+            {items.map((item) => (
+              <Anchor key={item.href} component={Link} href={item.href} fw={500} style={{ color: "var(--portal-header-text)" }}>
+                {item.label}
+              </Anchor>
+            ))}
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <LanguageSwitcher
+            current={locale}
+            defaultLocale={site.defaultLocaleId}
+            locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))}
+          />
+          {site.features.includes("dark-theme") ? <ColorSchemeToggle /> : null}
+          {session ? (
+            <AccountMenu
+              personName={session.person.name}
+              active={session.activeCustomer}
+              customers={session.customers}
+              signOutHref={href("/auth/signout")}
+            />
+          ) : null}
+        </Group>
+      </Group>
+    </Box>
+  );
+}

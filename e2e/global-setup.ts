@@ -35,12 +35,20 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
   throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+async function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = http.createServer().once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
 /** Builds if needed, prepares a fresh database with the demo data and an OIDC test site, starts the real server. */
 export default async function setup(project: TestProject) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(path.join(ROOT, "scripts/preload.cjs"));
   const { buildIfNeeded } = await import("../scripts/start");
   buildIfNeeded();
+  for (const p of [E2E_PORT, OIDC_PORT]) if (!(await portFree(p))) throw new Error(`Port ${p} is in use: stop what listens there, or set E2E_PORT / E2E_OIDC_PORT.`);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -111,7 +119,13 @@ export default async function setup(project: TestProject) {
   const logFile = fs.createWriteStream(path.join(os.tmpdir(), "portal-e2e-server.log"));
   server.stdout!.pipe(logFile);
   server.stderr!.pipe(logFile);
-  await waitFor(`http://127.0.0.1:${E2E_PORT}/api/info`, 60_000, server);
+  try {
+    await waitFor(`http://127.0.0.1:${E2E_PORT}/api/info`, 90_000, server);
+  } catch (err) {
+    server.kill("SIGKILL");
+    await oidc.close();
+    throw new Error(`${(err as Error).message}; see ${path.join(os.tmpdir(), "portal-e2e-server.log")}`);
+  }
 
   project.provide("port", E2E_PORT);
   project.provide("oidcIssuer", oidc.issuer);

@@ -14,6 +14,18 @@ import { sandboxEid } from "./sandbox-eid";
 import { encryptSsn, hashSsn } from "./ssn-crypto";
 import { parseIdentityKey, ssnIdentityKey } from "./identity-keys";
 
+/**
+ * better-auth keeps only declared input fields of a provider's profile, and the national code
+ * must never be an input field. The profile mapping leaves it here, keyed by the identity key,
+ * for the user-creation hook of the same request to store (hashed and encrypted).
+ */
+const PENDING_SSN = new Map<string, { ssn: string; at: number }>();
+function rememberSsn(identityKey: string, ssn: string) {
+  const now = Date.now();
+  for (const [k, v] of PENDING_SSN) if (now - v.at > 60_000) PENDING_SSN.delete(k);
+  PENDING_SSN.set(identityKey, { ssn, at: now });
+}
+
 async function createAuth(site: Site, origin: string) {
   const db = await getDb();
   const e = env();
@@ -75,9 +87,13 @@ async function createAuth(site: Site, origin: string) {
             if (!key || key.siteId !== site.id) return false;
             const extra = user as Record<string, unknown>;
             const contactEmail = key.kind === "email" ? key.value : ((extra.contactEmail as string | undefined) ?? null);
+            const pending = PENDING_SSN.get(user.email);
+            PENDING_SSN.delete(user.email);
+            const ssnFields = pending ? { ssnHash: hashSsn(pending.ssn), ssnCiphertext: encryptSsn(pending.ssn) } : {};
             return {
               data: {
                 ...user,
+                ...ssnFields,
                 siteId: site.id,
                 contactEmail,
                 identityKind: key.kind === "email" ? "EmailVerified" : "SsnVerified",
@@ -129,6 +145,7 @@ async function createAuth(site: Site, origin: string) {
                   const ssn = String(profile[p.ssnClaim] ?? "");
                   if (!ssn) throw new Error("The identity provider did not return a national identity code");
                   const ssnHash = hashSsn(ssn);
+                  rememberSsn(ssnIdentityKey(site.id, ssnHash), ssn);
                   const nameClaim = p.nameClaim ? profile[p.nameClaim] : undefined;
                   const name = String(nameClaim ?? profile.name ?? [profile.given_name, profile.family_name].filter(Boolean).join(" "));
                   return {

@@ -1,0 +1,58 @@
+/**
+ * `npm test`: lint, type check, unit and integration tests on PGlite (and again on PostgreSQL when
+ * DATABASE_URL is set), then the browser suite against the real server. Ends with one summary line.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..");
+const RESULTS = path.join(ROOT, "test-results");
+fs.mkdirSync(RESULTS, { recursive: true });
+
+interface Step {
+  name: string;
+  passed: number;
+  failed: number;
+  ok: boolean;
+  seconds: number;
+}
+const steps: Step[] = [];
+const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
+
+function run(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, jsonReport?: string) {
+  console.log(`\n━━ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
+  let passed = 0;
+  let failed = 0;
+  if (jsonReport && fs.existsSync(jsonReport)) {
+    const report = JSON.parse(fs.readFileSync(jsonReport, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; numFailedTestSuites: number };
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (report.numFailedTests === 0 && result.status !== 0 ? 1 : 0);
+  } else if (result.status !== 0) failed = 1;
+  else passed = jsonReport ? 0 : 1;
+  steps.push({ name, passed, failed, ok: result.status === 0, seconds: (Date.now() - started) / 1000 });
+}
+
+const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const report = path.join(RESULTS, `${name.replace(/\W+/g, "-")}.json`);
+  fs.rmSync(report, { force: true });
+  run(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env, report);
+};
+
+const only = process.argv.slice(2);
+const want = (step: string) => only.length === 0 || only.includes(step);
+
+if (want("lint")) run("lint", bin("eslint"), [".", "--max-warnings=0"]);
+if (want("typecheck")) run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
+if (want("unit")) vitest("unit and integration (PGlite)", [], { TEST_DB: "pglite" });
+if (want("unit") && process.env.DATABASE_URL) vitest("integration (PostgreSQL)", [], { TEST_DB: "postgres" });
+if (want("e2e")) vitest("browser", ["--config", "vitest.e2e.config.mts"], { TEST_DB: "pglite" });
+
+console.log("\n━━ Summary");
+for (const s of steps) console.log(`${s.ok ? "✓" : "✗"} ${s.name.padEnd(34)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed  ${s.seconds.toFixed(0)} s`);
+const passed = steps.reduce((n, s) => n + s.passed, 0);
+const failed = steps.reduce((n, s) => n + s.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(steps.every((s) => s.ok) ? 0 : 1);

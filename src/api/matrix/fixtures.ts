@@ -1,0 +1,23 @@
+import type { DemoPlan } from "@/server/demo/plan";
+
+/**
+ * Values for path parameters in the authorization matrix: each names a resource that belongs to
+ * the owner customer (the aurora solar household), so other callers must not reach it. A new
+ * path parameter needs an entry here, or the matrix fails and says so.
+ */
+type Resolver = (ctx: { siteId: string; plan: DemoPlan }) => Promise<string> | string;
+
+const RESOLVERS: Record<string, Resolver> = {
+  countryCode: () => "FI",
+  providerId: () => "sandbox-eid",
+};
+
+export function registerFixture(name: string, resolver: Resolver) {
+  RESOLVERS[name] = resolver;
+}
+
+export async function fixtureFor(name: string, ctx: { siteId: string; plan: DemoPlan }): Promise<string> {
+  const resolver = RESOLVERS[name];
+  if (!resolver) throw new Error(`The authorization matrix has no fixture for the path parameter "${name}": add one in src/api/matrix/fixtures.ts`);
+  return resolver(ctx);
+}

@@ -11,6 +11,8 @@ const securityHeaders = [
 ];
 
 const config: NextConfig = {
+  // A separate build folder lets several test runs build side by side (NEXT_DIST_DIR=.next-e2e).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it again.

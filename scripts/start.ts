@@ -9,7 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(__dirname, "..");
-const STAMP = path.join(ROOT, ".next", "portal-source-hash");
+const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
+const STAMP = path.join(DIST, "portal-source-hash");
 const INPUTS = ["src", "public", "next.config.ts", "package-lock.json", "postcss.config.cjs", "tsconfig.json"];
 
 function fingerprint(): string {
@@ -30,7 +31,7 @@ function fingerprint(): string {
 
 export function buildIfNeeded(): void {
   const current = fingerprint();
-  const built = fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === current;
+  const built = fs.existsSync(path.join(DIST, "BUILD_ID")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === current;
   if (built) return;
   console.log("Building the portal (first start or changed sources)…");
   const started = Date.now();

@@ -6,7 +6,7 @@ import { seedDemo, type Seeder } from "@/server/demo/seed";
  * Gives a test file its own database: an in-memory PGlite, or, when TEST_DB=postgres, a fresh
  * database on the PostgreSQL server of DATABASE_URL (dropped afterwards).
  */
-export async function useTestDatabase(opts: { seed?: boolean; seeders?: Seeder[] } = {}) {
+export async function useTestDatabase(opts: { seed?: boolean; seeders?: Seeder[]; pgliteDir?: string } = {}) {
   const engine = process.env.TEST_DB === "postgres" && process.env.DATABASE_URL ? "postgres" : "pglite";
   let dropDatabase: (() => Promise<void>) | undefined;
   if (engine === "postgres") {
@@ -27,7 +27,7 @@ export async function useTestDatabase(opts: { seed?: boolean; seeders?: Seeder[]
     };
   } else {
     delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = "memory://";
+    process.env.PGLITE_DIR = opts.pgliteDir ?? "memory://";
   }
   const db = await getDb();
   if (opts.seed !== false) await seedDemo({ seeders: opts.seeders });

@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, genericOAuth, magicLink } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { authSecret, env } from "@/lib/env";
-import { getDb } from "@/server/db/client";
+import { getDb, getState } from "@/server/db/client";
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from "@/server/db/schema";
 import type { Site } from "@/server/sites/sites";
 import { linkPersonToOwnCustomers, listAccessibleCustomers } from "@/server/customers/access";
@@ -171,9 +171,10 @@ const INSTANCES = Symbol.for("portal.auth.instances");
 const g = globalThis as typeof globalThis & { [INSTANCES]?: Map<string, Promise<PortalAuth>> };
 
 /** One better-auth instance per site configuration and origin, built on first use. */
-export function getAuth(site: Site, origin: string): Promise<PortalAuth> {
+export async function getAuth(site: Site, origin: string): Promise<PortalAuth> {
   g[INSTANCES] ??= new Map();
-  const key = `${site.id}|${origin}|${site.updatedAt.toISOString()}`;
+  const { generation } = await getState();
+  const key = `${generation}|${site.id}|${origin}|${site.updatedAt.toISOString()}`;
   let instance = g[INSTANCES].get(key);
   if (!instance) {
     instance = createAuth(site, origin);

@@ -15,6 +15,8 @@ type Engine =
 
 interface DbState {
   db: Db;
+  /** Grows with every open, so caches that hold the handle can tell a reopened database. */
+  generation: number;
   engine: Engine;
   migrated?: Promise<void>;
 }
@@ -24,8 +26,9 @@ interface DbState {
  * more than once (pages, route handlers, proxy), and every copy must reach the same PGlite.
  */
 const KEY = Symbol.for("portal.db.state");
+const GENERATION = Symbol.for("portal.db.generation");
 const OPENING = Symbol.for("portal.db.opening");
-type Globals = typeof globalThis & { [KEY]?: DbState; [OPENING]?: Promise<DbState> };
+type Globals = typeof globalThis & { [KEY]?: DbState; [OPENING]?: Promise<DbState>; [GENERATION]?: number };
 const g = globalThis as Globals;
 
 export interface OpenOptions {
@@ -68,6 +71,11 @@ function acquireLock(lockFile: string) {
   }
 }
 
+function nextGeneration(): number {
+  g[GENERATION] = (g[GENERATION] ?? 0) + 1;
+  return g[GENERATION];
+}
+
 async function open(opts?: OpenOptions): Promise<DbState> {
   const { databaseUrl, pgliteDir } = resolveOptions(opts);
   if (databaseUrl) {
@@ -75,7 +83,7 @@ async function open(opts?: OpenOptions): Promise<DbState> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(databaseUrl, { max: 10, onnotice: () => {}, connection: { TimeZone: "UTC" } });
     const db = drizzle(client, { schema }) as unknown as Db;
-    return { db, engine: { kind: "postgres", client, url: databaseUrl } };
+    return { db, generation: nextGeneration(), engine: { kind: "postgres", client, url: databaseUrl } };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -91,7 +99,7 @@ async function open(opts?: OpenOptions): Promise<DbState> {
   await client.waitReady;
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, engine: { kind: "pglite", client, dir, lockFile } };
+  return { db, generation: nextGeneration(), engine: { kind: "pglite", client, dir, lockFile } };
 }
 
 /** Opens the database on first use (never at build time) and runs migrations once. */

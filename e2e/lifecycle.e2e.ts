@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+
+const ROOT = path.resolve(__dirname, "..");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
+const port = inject("port") + 7;
+
+function start(): ChildProcess {
+  return spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "scripts/server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(port), PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
+    stdio: "ignore",
+  });
+}
+
+function get(p: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = http.get(`http://127.0.0.1:${port}${p}`, { headers: { host: "aurora.localhost" } }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", () => resolve({ status: 0, body: "" }));
+  });
+}
+
+async function ready(child: ChildProcess, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if ((await get("/api/info")).status === 200) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("server lifecycle on the embedded database", () => {
+  it("creates and seeds the data folder, closes it cleanly on SIGTERM, and restarts on it quickly", async () => {
+    const first = start();
+    await ready(first, 120_000);
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(true);
+    const second = start(); // a second process must not open the same data folder
+    const secondExit = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+    expect(secondExit).not.toBe(0);
+    expect(await stop(first)).toBe(0);
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+
+    const again = start();
+    const ms = await ready(again, 60_000);
+    expect(ms).toBeLessThan(30_000);
+    const info = JSON.parse((await get("/api/info")).body);
+    expect(info.site.id).toBe("aurora");
+    expect(await stop(again)).toBe(0);
+  }, 240_000);
+});

@@ -48,11 +48,20 @@ export async function serve(opts: ServeOptions = {}) {
   });
   await new Promise<void>((resolve) => server.listen(e.PORT, host, resolve));
 
+  // Payments whose provider callback never came are settled by asking the provider.
+  const reconcile = setInterval(() => {
+    import("../src/server/payments/payments")
+      .then(({ reconcilePendingPayments }) => reconcilePendingPayments())
+      .catch((err) => console.error("[payments] reconciliation failed", err));
+  }, 60_000);
+  reconcile.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`\n${signal}: closing…`);
+    clearInterval(reconcile);
     server.close();
     server.closeAllConnections();
     await closeDb();

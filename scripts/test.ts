@@ -20,7 +20,7 @@ interface Step {
 const steps: Step[] = [];
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 
-function run(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, jsonReport?: string) {
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}, jsonReport?: string) {
   console.log(`\n━━ ${name}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
@@ -35,7 +35,7 @@ function run(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv =
   steps.push({ name, passed, failed, ok: result.status === 0, seconds: (Date.now() - started) / 1000 });
 }
 
-const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+const vitest = (name: string, args: string[], env: Record<string, string> = {}) => {
   const report = path.join(RESULTS, `${name.replace(/\W+/g, "-")}.json`);
   fs.rmSync(report, { force: true });
   run(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env, report);

@@ -40,7 +40,7 @@ export class ApiClient {
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     const origin = this.opts.origin === undefined ? `http://${this.host}` : this.opts.origin;
-    if (origin !== null && method !== "GET" && method !== "HEAD") headers.origin = origin;
+    if (origin !== null && method !== "GET" && method !== "HEAD" && !init.headers?.origin) headers.origin = origin;
     let body: BodyInit | undefined;
     if (init.body !== undefined) {
       headers["content-type"] ??= "application/json";

@@ -1,2 +1,29 @@
-/** Nothing to start globally: each test file opens its own database (see src/test/db.ts). */
-export default function setup() {}
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Test files that need the full demo data clone a template built once per run by the first file
+ * that asks (src/test/db.ts). Workers are children of this process, so its pid names the run;
+ * the teardown removes that run's template folder and database.
+ */
+export default function setup() {
+  const runId = process.pid;
+  return async () => {
+    for (const entry of fs.readdirSync(os.tmpdir())) {
+      if (entry.startsWith(`portal-tpl-${runId}-`)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+    }
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl) {
+      const { default: postgres } = await import("postgres");
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      try {
+        await admin.unsafe(`drop database if exists portal_tpl_${runId} with (force)`);
+      } catch {
+        // the server may be gone already
+      } finally {
+        await admin.end();
+      }
+    }
+  };
+}

@@ -1,4 +1,6 @@
 import type { DemoPlan } from "@/server/demo/plan";
+import { invoiceMatrixFixtures } from "@/server/invoices/matrix-fixtures";
+import { demoAnnouncementIds } from "@/server/demo/engagement-seeder";
 
 /**
  * Values for path parameters in the authorization matrix: each names a resource that belongs to
@@ -10,6 +12,10 @@ type Resolver = (ctx: { siteId: string; plan: DemoPlan }) => Promise<string> | s
 const RESOLVERS: Record<string, Resolver> = {
   countryCode: () => "FI",
   providerId: () => "sandbox-eid",
+  // The browser's own client id (user-id cookie); announcements answer only for the caller's own.
+  clientId: () => "matrix-client-0001",
+  announcementId: ({ siteId }) => demoAnnouncementIds(siteId)[0],
+  ...invoiceMatrixFixtures,
 };
 
 export function registerFixture(name: string, resolver: Resolver) {

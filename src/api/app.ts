@@ -9,13 +9,23 @@ import { meRouter } from "./routers/me";
 import { referenceRouter } from "./routers/reference";
 import { logsRouter } from "./routers/logs";
 import { signInRouter } from "./routers/sign-in";
+import { invoicesRouter } from "./routers/invoices";
+import { paymentsRouter } from "./routers/payments";
+import { dashboardRouter } from "./routers/dashboard";
+import { chartsRouter } from "./routers/charts";
+import { locationsRouter } from "./routers/locations";
+import { usagePointsRouter } from "./routers/usage-points";
+import { importRouter } from "./routers/import";
+import { feedbackRouter } from "./routers/feedback";
+import { announcementsRouter } from "./routers/announcements";
+import { consentRouter } from "./routers/consent";
 import { docsPage } from "./docs-page";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { validationError } from "@/server/errors";
 import { APP_VERSION } from "@/lib/version";
 
 /** Area routers; later areas add theirs here. */
-const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter];
+const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter, invoicesRouter, paymentsRouter, dashboardRouter, chartsRouter, locationsRouter, usagePointsRouter, importRouter, feedbackRouter, announcementsRouter, consentRouter];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({

@@ -16,6 +16,9 @@ import { encryptSsn, hashSsn } from "@/server/auth/ssn-crypto";
 import { ssnIdentityKey } from "@/server/auth/identity-keys";
 import { DEMO_BANKS, DEMO_COUNTRIES, DEMO_OPERATORS, DEMO_SITES } from "./sites";
 import { planDemo, type DemoPlan } from "./plan";
+import { meteringSeeder } from "./metering-seeder";
+import { invoiceSeeder } from "./invoice-seeder";
+import { engagementSeeder } from "./engagement-seeder";
 
 export interface SeedContext {
   db: Db;
@@ -122,7 +125,7 @@ const coreSeeder: Seeder = {
 };
 
 /** Area seeders run in this order; each reads the same deterministic plans. */
-export const SEEDERS: Seeder[] = [coreSeeder];
+export const SEEDERS: Seeder[] = [coreSeeder, meteringSeeder, invoiceSeeder, engagementSeeder];
 
 export function registerSeeder(seeder: Seeder) {
   if (!SEEDERS.some((s) => s.name === seeder.name)) SEEDERS.push(seeder);

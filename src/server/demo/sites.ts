@@ -69,7 +69,7 @@ export const DEMO_SITES: DemoSite[] = [
     defaultLocaleId: "et-EE",
     locales: ["et-EE", "ru-RU", "en-GB"],
     themeId: "viruev",
-    features: [...COMMON_FEATURES, "support.advanced"],
+    features: [...COMMON_FEATURES, "support.advanced", "invoices.receivable-outsourced"],
     domains: ["laane.localhost"],
     contactLinks: [
       { label: "klienditugi@laane-energia.example", link: "mailto:klienditugi@laane-energia.example" },

@@ -1,0 +1,178 @@
+/**
+ * Readings benchmark: chart aggregations of one metering point over a day, a month and a year at
+ * each resolution, the expense query, and import speed, on the engine the process has open.
+ */
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "../../src/server/db/client";
+import { aggregateEnergy } from "../../src/server/metering/readings";
+import { aggregateExpenses } from "../../src/server/metering/expenses";
+import { importReadings, type ReadingInput } from "../../src/server/importers/readings";
+import { withRawTransaction } from "../../src/server/metering/bulk";
+import { refreshHourlyInTx } from "../../src/server/metering/rollup";
+import { addLocalDays, startOfLocalDay, startOfLocalMonth } from "../../src/lib/energy/time";
+import type { Resolution } from "../../src/lib/energy/chart";
+
+export interface Timing {
+  label: string;
+  p50: number;
+  p95: number;
+  rows?: number;
+}
+
+export async function time(label: string, runs: number, fn: () => Promise<number | void>): Promise<Timing> {
+  for (let i = 0; i < 3; i++) await fn();
+  const times: number[] = [];
+  let rows: number | undefined;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const n = await fn();
+    times.push(performance.now() - t);
+    if (typeof n === "number") rows = n;
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
+  return { label, p50: q(0.5), p95: q(0.95), rows };
+}
+
+export interface BenchPoint {
+  id: string;
+  gsrn: string;
+  intervalMinutes: number;
+  siteId: string;
+}
+
+/** The busiest 15-minute point of a site (a year of history and more). */
+export async function pickPoint(siteId = "aurora", interval = 15): Promise<BenchPoint> {
+  const db = await getDb();
+  const [row] = await queryRows<{ id: string; gsrn: string; interval_minutes: number }>(
+    db,
+    sql`select id, gsrn, interval_minutes from metering_points where site_id = ${siteId} and interval_minutes = ${interval} and energy_kind = 'electricity' order by gsrn limit 1`,
+  );
+  if (!row) throw new Error(`no ${interval}-minute point on ${siteId}`);
+  return { id: row.id, gsrn: row.gsrn, intervalMinutes: Number(row.interval_minutes), siteId };
+}
+
+const CASES: { range: "day" | "month" | "year"; resolutions: Resolution[] }[] = [
+  { range: "day", resolutions: ["15", "60"] },
+  { range: "month", resolutions: ["15", "60", "day"] },
+  { range: "year", resolutions: ["60", "day", "month"] },
+];
+
+export async function benchQueries(point: BenchPoint, tz: string, runs: number): Promise<Timing[]> {
+  const now = Date.now();
+  const monthStart = startOfLocalMonth(now, tz);
+  const ranges = {
+    day: [addLocalDays(startOfLocalDay(now, tz), -1, tz), startOfLocalDay(now, tz)],
+    month: [startOfLocalMonth(now, tz, -1), monthStart],
+    year: [startOfLocalMonth(now, tz, -12), monthStart],
+  } as const;
+  const out: Timing[] = [];
+  for (const c of CASES) {
+    const [fromMs, toMs] = ranges[c.range];
+    for (const resolution of c.resolutions) {
+      out.push(
+        await time(`consumption, ${c.range} at ${resolution === "day" || resolution === "month" ? `1 ${resolution}` : `${resolution} min`}`, runs, async () => {
+          const v = await aggregateEnergy([point], "consumption", { fromMs, toMs, resolution, tz });
+          return v.length;
+        }),
+      );
+    }
+  }
+  for (const c of [
+    { range: "month" as const, resolution: "day" as Resolution },
+    { range: "year" as const, resolution: "month" as Resolution },
+  ]) {
+    const [fromMs, toMs] = ranges[c.range];
+    out.push(
+      await time(`expenses (spot × energy + fees, VAT), ${c.range} at 1 ${c.resolution}`, runs, async () => {
+        const v = await aggregateExpenses([point], { fromMs, toMs, resolution: c.resolution, tz }, 2550);
+        return v.length;
+      }),
+    );
+  }
+  return out;
+}
+
+/** Imports `rows` 15-minute readings for a point at times before its history: first as new rows, then again unchanged. */
+export async function benchImport(point: BenchPoint, rows: number): Promise<{ insertRowsPerSecond: number; unchangedRowsPerSecond: number; rows: number }> {
+  const start = Date.UTC(2015, 0, 1);
+  const step = point.intervalMinutes * 60_000;
+  const input: ReadingInput[] = Array.from({ length: rows }, (_, i) => ({
+    line: i + 2,
+    gsrn: point.gsrn,
+    timestamp: new Date(start + i * step).toISOString(),
+    intervalMinutes: String(point.intervalMinutes),
+    value: String((i * 37) % 900),
+    unit: "Wh",
+  }));
+  let t = performance.now();
+  const first = await importReadings(point.siteId, input);
+  const insertSeconds = (performance.now() - t) / 1000;
+  t = performance.now();
+  const again = await importReadings(point.siteId, input);
+  const againSeconds = (performance.now() - t) / 1000;
+  if (first.inserted + first.updated + first.unchanged !== rows || again.unchanged !== rows) throw new Error("import benchmark: unexpected counts");
+  const db = await getDb();
+  const end = new Date(start + rows * step).toISOString();
+  await db.execute(sql`delete from interval_readings where metering_point_id = ${point.id} and start < ${end}::timestamptz`);
+  return { insertRowsPerSecond: Math.round(rows / insertSeconds), unchangedRowsPerSecond: Math.round(rows / againSeconds), rows };
+}
+
+export async function tableSizes(): Promise<{ rows: number; heap: string; index: string; total: string }> {
+  const db = await getDb();
+  const [row] = await queryRows<{ rows: number; heap: string; index: string; total: string }>(
+    db,
+    sql`select (select count(*) from interval_readings)::int as rows,
+      pg_size_pretty(pg_relation_size('interval_readings')) as heap,
+      pg_size_pretty(pg_indexes_size('interval_readings')) as index,
+      pg_size_pretty(pg_total_relation_size('interval_readings')) as total`,
+  );
+  return { rows: Number(row.rows), heap: row.heap, index: row.index, total: row.total };
+}
+
+/**
+ * Adds `count` metering points with `months` of 15-minute consumption each, generated inside
+ * PostgreSQL (generate_series), loading the way a bulk load should: keys dropped and rebuilt.
+ */
+export async function loadScale(count: number, months: number, log: (m: string) => void): Promise<BenchPoint> {
+  const db = await getDb();
+  const [customer] = await queryRows<{ id: string }>(db, sql`select id from customers where site_id = 'aurora' order by client_code limit 1`);
+  const tz = "Europe/Helsinki";
+  const to = startOfLocalDay(Date.now(), tz);
+  const from = startOfLocalMonth(to, tz, -months);
+  await db.execute(sql`insert into metering_points (site_id, customer_id, gsrn, energy_kind, street, postal_code, city, location_id, location_name, bidding_zone, weather_area, interval_minutes)
+    select 'aurora', ${customer.id}::uuid, '699' || lpad(g::text, 15, '0'), 'electricity', 'Skaalatie ' || g, '00100', 'Helsinki', gen_random_uuid(), 'Skaalatie ' || g, 'FI', 'FI-HELSINKI', 15
+    from generate_series(1, ${count}) g on conflict do nothing`);
+  await db.execute(sql`insert into energy_contracts (site_id, customer_id, metering_point_id, product_name, price_model, margin_c_kwh, monthly_fee_cents, valid_from)
+    select 'aurora', customer_id, id, 'Spot', 'Hourly', 0.39, 395, '2020-01-01' from metering_points where gsrn like '699%'`);
+  await db.execute(sql`alter table interval_readings drop constraint interval_readings_metering_point_id_metering_points_id_fk`);
+  await db.execute(sql`alter table interval_readings drop constraint interval_readings_pk`);
+  const started = Date.now();
+  const BATCH = 50;
+  for (let first = 1; first <= count; first += BATCH) {
+    await db.execute(sql`insert into interval_readings (metering_point_id, start, value_wh, series, quality)
+      select p.id, ts, (60 + 340 * random() + 200 * (extract(hour from ts) between 6 and 21)::int)::int, 1, 0
+      from metering_points p cross join generate_series(${new Date(from).toISOString()}::timestamptz, ${new Date(to - 900_000).toISOString()}::timestamptz, interval '15 minutes') ts
+      where p.gsrn between ${"699" + String(first).padStart(15, "0")} and ${"699" + String(Math.min(count, first + BATCH - 1)).padStart(15, "0")}`);
+    log(`    ${Math.min(count, first + BATCH - 1)} / ${count} points loaded (${Math.round((Date.now() - started) / 1000)} s)`);
+  }
+  const keysStarted = Date.now();
+  await withRawTransaction(async (tx) => {
+    await tx.query("set local maintenance_work_mem = '512MB'");
+    await tx.query("alter table interval_readings add constraint interval_readings_pk primary key (metering_point_id, series, start)");
+    await tx.query(
+      "alter table interval_readings add constraint interval_readings_metering_point_id_metering_points_id_fk foreign key (metering_point_id) references metering_points(id) on delete cascade",
+    );
+  });
+  log(`    keys rebuilt in ${Math.round((Date.now() - keysStarted) / 1000)} s`);
+  const rollupStarted = Date.now();
+  await withRawTransaction(async (tx) => {
+    await tx.query("set local work_mem = '256MB'");
+    await refreshHourlyInTx(tx, { zone: "FI" }, from, to);
+  });
+  log(`    hourly rollup built in ${Math.round((Date.now() - rollupStarted) / 1000)} s`);
+  await db.execute(sql`vacuum analyze interval_readings`);
+  await db.execute(sql`vacuum analyze interval_readings_hourly`);
+  const [p] = await queryRows<{ id: string; gsrn: string }>(db, sql`select id, gsrn from metering_points where gsrn = ${"699" + String(Math.ceil(count / 2)).padStart(15, "0")}`);
+  return { id: p.id, gsrn: p.gsrn, intervalMinutes: 15, siteId: "aurora" };
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { sites } from "@/server/db/schema";
+import { useTestDatabase } from "@/test/db";
+import { ApiClient } from "@/test/api-client";
+import { demoPlans } from "@/server/demo/seed";
+import { planDemoPoints } from "@/server/demo/energy/points-plan";
+import { invalidateSiteCache } from "@/server/sites/sites";
+import type { Db } from "@/server/db/client";
+
+let db: Db;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, cleanup } = await useTestDatabase({ full: true }));
+});
+afterAll(async () => cleanup());
+
+const plan = (site: string) => demoPlans().find((p) => p.site.id === site)!;
+const pointsOf = (site: string, persona: string) => {
+  const p = plan(site);
+  const customer = p.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
+  return planDemoPoints(p).filter((pt) => pt.customerId === customer.id);
+};
+const clients = new Map<string, ApiClient>();
+/** One signed-in client per persona, each from its own address (sign-in is rate limited per address). */
+const signedIn = async (site: string, persona: string) => {
+  const key = `${site}-${persona}`;
+  let api = clients.get(key);
+  if (!api) {
+    api = new ApiClient(`${site}.localhost`, { ip: `10.0.${clients.size}.1` });
+    await api.signInSandbox(site, { identityId: key });
+    clients.set(key, api);
+  }
+  return api;
+};
+
+/** Runs fn with the site's features changed, then puts them back. */
+async function withFeatures(site: string, change: (features: string[]) => string[], fn: () => Promise<void>) {
+  const [row] = await db.select({ features: sites.features }).from(sites).where(eq(sites.id, site));
+  await db.update(sites).set({ features: change(row.features) }).where(eq(sites.id, site));
+  invalidateSiteCache();
+  try {
+    await fn();
+  } finally {
+    await db.update(sites).set({ features: row.features }).where(eq(sites.id, site));
+    invalidateSiteCache();
+  }
+}
+
+describe("dashboard", () => {
+  it("lists the customer's locations with electricity and district heat", async () => {
+    const api = await signedIn("aurora", "apartment");
+    const res = await api.get("/api/dashboard/locations");
+    expect(res.status).toBe(200);
+    expect(res.body.locations).toHaveLength(1);
+    const kinds = res.body.locations[0].meteringPoints.map((p: { energyKind: string }) => p.energyKind).sort();
+    expect(kinds).toEqual(["electricity", "heating"]);
+    const expected = pointsOf("aurora", "apartment").map((p) => p.gsrn).sort();
+    expect(res.body.locations[0].meteringPoints.map((p: { gsrn: string }) => p.gsrn).sort()).toEqual(expected);
+    expect(res.body.locations[0].meteringPoints[0].contract).toMatchObject({ priceModel: expect.any(String), productName: expect.any(String) });
+  });
+
+  it("gives consumption by day for the current month, with totals", async () => {
+    const api = await signedIn("aurora", "solar-household");
+    const res = await api.get("/api/dashboard/statistics/consumption");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ measurement: "consumption", unit: "kWh", resolution: "day", timezone: "Europe/Helsinki" });
+    expect(res.body.values.length).toBeGreaterThan(0);
+    const sum = res.body.values.reduce((s: number, v: { value: number }) => s + v.value, 0);
+    expect(res.body.total).toBeCloseTo(sum, 2);
+    expect(res.body.total).toBeGreaterThan(0);
+    expect(res.body.values[0].date).toMatch(/^\d{4}-\d{2}-01T00:00:00\+0[23]:00$/);
+  });
+
+  it("gives production of the solar customer, hourly over a day", async () => {
+    const api = await signedIn("aurora", "solar-household");
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Helsinki" }).format(yesterday);
+    const next = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Helsinki" }).format(new Date(yesterday.getTime() + 86_400_000));
+    const res = await api.get(`/api/dashboard/statistics/production?from=${day}&to=${next}&resolution=60`);
+    expect(res.status).toBe(200);
+    expect(res.body.values.length).toBeGreaterThanOrEqual(23);
+    expect(res.body.meteringPoints).toHaveLength(1);
+  });
+
+  it("computes expenses with VAT and fees", async () => {
+    const api = await signedIn("laane", "solar-household");
+    const res = await api.get("/api/dashboard/statistics/expenses?resolution=month");
+    expect(res.status).toBe(200);
+    expect(res.body.currency).toBe("EUR");
+    expect(res.body.vatRate).toBe(24);
+    expect(res.body.values).toHaveLength(1);
+    expect(res.body.totalCents).toBe(res.body.energyCents + res.body.feeCents);
+    expect(res.body.feeCents).toBeGreaterThan(0);
+    expect(res.body.unpricedIntervals).toBe(0);
+  });
+
+  it("shows today's and tomorrow's spot prices and the price now", async () => {
+    const api = await signedIn("daugava", "apartment");
+    const res = await api.get("/api/dashboard/statistics/spot");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ zone: "LV", resolutionMinutes: 15, unit: "c/kWh", vatRate: 21 });
+    expect([92, 96, 100]).toContain(res.body.today.prices.length);
+    expect(res.body.tomorrow.prices.length).toBeGreaterThanOrEqual(92);
+    expect(res.body.now).not.toBeNull();
+    const p = res.body.now;
+    expect(p.centsPerKwhWithVat).toBeCloseTo((p.eurPerMwh / 10) * 1.21, 2);
+    expect(res.body.today.minCentsPerKwhWithVat).toBeLessThanOrEqual(res.body.today.maxCentsPerKwhWithVat);
+  });
+
+  it("gives twelve months of the year next to the year before", async () => {
+    const api = await signedIn("aurora", "house-gas");
+    const res = await api.get("/api/dashboard/yearly-consumption");
+    expect(res.status).toBe(200);
+    expect(res.body.months).toHaveLength(12);
+    const month = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Helsinki", month: "numeric" }).format(new Date()));
+    expect(res.body.months[month - 1].consumption).toBeGreaterThan(0);
+    expect((await api.get("/api/dashboard/yearly-consumption?year=1999")).status).toBe(422);
+  });
+
+  it("answers an empty dashboard for a customer without data", async () => {
+    const api = await signedIn("aurora", "new-customer");
+    expect((await api.get("/api/dashboard/locations")).body.locations).toEqual([]);
+    const res = await api.get("/api/dashboard/statistics/consumption");
+    expect(res.status).toBe(200);
+    expect(res.body.values).toEqual([]);
+    expect(res.body.total).toBeNull();
+  });
+
+  it("returns the latest invoices summary in its shape", async () => {
+    const api = await signedIn("aurora", "apartment");
+    const res = await api.get("/api/dashboard/invoices");
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.invoices)).toBe(true);
+    expect(res.body.invoices.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("dashboard access and validation", () => {
+  it("answers 404 for another customer's metering point and 401 without a session", async () => {
+    const other = pointsOf("aurora", "apartment")[0].gsrn;
+    const api = await signedIn("aurora", "solar-household");
+    for (const path of ["consumption", "production", "expenses"]) {
+      const res = await api.get(`/api/dashboard/statistics/${path}?gsrn[]=${other}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe("energy.errors.metering-point-not-found");
+    }
+    // A point of another site is no different.
+    const foreign = pointsOf("laane", "solar-household")[0].gsrn;
+    expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${foreign}`)).status).toBe(404);
+    const anonymous = new ApiClient("aurora.localhost");
+    expect((await anonymous.get("/api/dashboard/statistics/consumption")).status).toBe(401);
+    expect((await anonymous.get("/api/dashboard/locations")).status).toBe(401);
+  });
+
+  it("answers 422 with field errors for bad input", async () => {
+    const api = await signedIn("aurora", "solar-household");
+    const bad = async (q: string) => {
+      const res = await api.get(`/api/dashboard/statistics/consumption?${q}`);
+      expect(res.status).toBe(422);
+      return res.body.error.details.fields.map((f: { path: string; message: string }) => `${f.path}:${f.message}`);
+    };
+    expect(await bad("resolution=hour")).toEqual(["resolution:validation.invalid_value"]);
+    expect(await bad("from=2026-01-01")).toEqual(["to:energy.errors.to-required"]);
+    expect(await bad("from=2026-02-01&to=2026-01-01")).toEqual(["to:energy.errors.range-empty"]);
+    expect(await bad("from=2025-01-01&to=2026-01-01&resolution=15")).toEqual(["to:energy.errors.range-too-long"]);
+    expect(await bad("gsrn=12345")).toEqual(["gsrn.0:validation.invalid_format"]);
+    expect(await bad("from=2026-13-01&to=2026-01-01")).toEqual(["from:energy.errors.bad-date"]);
+  });
+
+  it("is off with the dashboard feature off", async () => {
+    const api = await signedIn("aurora", "solar-household");
+    await withFeatures("aurora", (f) => f.filter((x) => x !== "dashboard"), async () => {
+      for (const path of ["/api/dashboard/locations", "/api/dashboard/statistics/consumption", "/api/dashboard/statistics/spot", "/api/dashboard/yearly-consumption", "/api/dashboard/invoices"]) {
+        const res = await api.get(path);
+        expect(res.status, path).toBe(404);
+        expect(res.body.error.message).toBe("api.errors.feature-disabled");
+      }
+    });
+  });
+
+  it("leaves district heat out when the site turns it off", async () => {
+    const api = await signedIn("aurora", "apartment");
+    const heat = pointsOf("aurora", "apartment").find((p) => p.energyKind === "heating")!;
+    expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${heat.gsrn}`)).status).toBe(200);
+    await withFeatures("aurora", (f) => [...f, "dashboard.district-heat-disabled"], async () => {
+      const res = await api.get("/api/dashboard/locations");
+      expect(res.body.locations[0].meteringPoints.map((p: { energyKind: string }) => p.energyKind)).toEqual(["electricity"]);
+      expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${heat.gsrn}`)).status).toBe(404);
+    });
+  });
+});
+
+describe("usage points and locations", () => {
+  it("lists the customer's usage points, locations and GSRNs", async () => {
+    const api = await signedIn("laane", "house-gas");
+    const mine = pointsOf("laane", "house-gas");
+    const me = await api.get("/api/usage-points/me");
+    expect(me.status).toBe(200);
+    expect(me.body.usagePoints.map((p: { gsrn: string }) => p.gsrn).sort()).toEqual(mine.map((p) => p.gsrn).sort());
+    const gas = me.body.usagePoints.find((p: { energyKind: string }) => p.energyKind === "gas");
+    expect(gas.eicCode).toMatch(/^38ZEE-/);
+    const locations = await api.get("/api/locations");
+    expect(locations.body.locations).toHaveLength(1);
+    const gsrns = await api.get("/api/locations/gsrn");
+    expect(gsrns.body.meteringPoints.map((p: { gsrn: string }) => p.gsrn).sort()).toEqual(mine.map((p) => p.gsrn).sort());
+  });
+
+  it("searches by address, GSRN and EIC or meter number, with empty values stripped", async () => {
+    const api = await signedIn("laane", "house-gas");
+    const mine = pointsOf("laane", "house-gas");
+    const byAddress = await api.post("/api/usage-points/search", { searchType: "ADDRESS", searchQuery: { street: mine[0].street.slice(0, 5), city: "" } });
+    expect(byAddress.status).toBe(200);
+    expect(byAddress.body.usagePoints).toHaveLength(mine.length);
+    const byGsrn = await api.post("/api/usage-points/search", { searchType: "GSRN", searchQuery: { gsrn: mine[0].gsrn.slice(-8) } });
+    expect(byGsrn.body.usagePoints.map((p: { gsrn: string }) => p.gsrn)).toEqual([mine[0].gsrn]);
+    const byMeter = await api.post("/api/usage-points/search", { searchType: "EIC_OR_METER_NUMBER", searchQuery: { text: mine[1].meterNumber } });
+    expect(byMeter.body.usagePoints.map((p: { gsrn: string }) => p.gsrn)).toEqual([mine[1].gsrn]);
+    // Another customer's point is not found by this customer.
+    const other = pointsOf("laane", "apartment")[0];
+    const none = await api.post("/api/usage-points/search", { searchType: "GSRN", searchQuery: { gsrn: other.gsrn } });
+    expect(none.body.usagePoints).toEqual([]);
+  });
+
+  it("refuses an empty or malformed search", async () => {
+    const api = await signedIn("laane", "house-gas");
+    const empty = await api.post("/api/usage-points/search", { searchType: "ADDRESS", searchQuery: { street: "", city: null } });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.details.fields[0]).toMatchObject({ path: "searchQuery", message: "energy.errors.search-query-empty" });
+    expect((await api.post("/api/usage-points/search", { searchType: "NAME", searchQuery: { text: "x" } })).status).toBe(422);
+    expect((await api.post("/api/usage-points/search", { searchType: "GSRN", searchQuery: { gsrn: "12" } })).status).toBe(422);
+  });
+
+  it("estimates today's cost so far, only with the feature on, only for own points", async () => {
+    const api = await signedIn("aurora", "solar-household");
+    const own = pointsOf("aurora", "solar-household")[0].gsrn;
+    const res = await api.get(`/api/locations/cost-estimation?objects[]=${own}`);
+    expect(res.status).toBe(200);
+    expect(res.body.estimates).toHaveLength(1);
+    const e = res.body.estimates[0];
+    expect(e.totalCents).toBe(e.energyCents + e.feeCents);
+    expect(res.body.totalCents).toBe(e.totalCents);
+    expect(res.body.vatRate).toBe(25.5);
+    const other = pointsOf("aurora", "apartment")[0].gsrn;
+    expect((await api.get(`/api/locations/cost-estimation?objects[]=${other}`)).status).toBe(404);
+    await withFeatures("aurora", (f) => f.filter((x) => x !== "real-time-cost-estimation"), async () => {
+      expect((await api.get(`/api/locations/cost-estimation?objects[]=${own}`)).status).toBe(404);
+    });
+  });
+});

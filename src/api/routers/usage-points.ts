@@ -1,0 +1,93 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { defineRoute, jsonBody, jsonResponse } from "../route";
+import { MeteringPoint, scopeOf } from "./locations";
+import { currentContracts, listCustomerPoints, pointView, searchPoints, type MeteringPointRow } from "@/server/metering/points";
+import { localDateString } from "@/lib/energy/time";
+import { validationError } from "@/server/errors";
+
+export const usagePointsRouter = new OpenAPIHono<AppEnv>();
+
+async function withContracts(siteId: string, tz: string, rows: MeteringPointRow[]) {
+  const contracts = await currentContracts(
+    siteId,
+    rows.map((r) => r.id),
+    localDateString(Date.now(), tz),
+  );
+  return rows.map((r) => ({ ...pointView(r), contract: contracts.get(r.id) ?? null }));
+}
+
+usagePointsRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/usage-points/me",
+    tags: ["Usage points"],
+    summary: "The active customer's usage (metering) points",
+    access: "customer",
+    responses: { 200: jsonResponse(z.object({ usagePoints: z.array(MeteringPoint) })) },
+  }),
+  async (c) => {
+    const site = c.get("site");
+    const rows = await listCustomerPoints(scopeOf(site, c.get("session")!));
+    return c.json({ usagePoints: await withContracts(site.id, site.timezone, rows) }, 200);
+  },
+);
+
+/** Empty strings and nulls are dropped before validation (spec §3: empty values stripped). */
+const stripEmpty = (v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== null && x !== undefined && !(typeof x === "string" && x.trim() === "")))
+    : v;
+
+const text = z.string().trim().min(1).max(120);
+export const UsagePointSearchSchema = z
+  .object({
+    searchType: z.enum(["ADDRESS", "GSRN", "EIC_OR_METER_NUMBER"]),
+    searchQuery: z.preprocess(
+      stripEmpty,
+      z
+        .object({
+          text: text.optional().openapi({ description: "Free text for any search type" }),
+          street: text.optional(),
+          postalCode: text.optional(),
+          city: text.optional(),
+          gsrn: z.string().trim().regex(/^\d{4,18}$/).optional().openapi({ description: "A whole GSRN or at least 4 of its digits" }),
+          eicCode: text.optional(),
+          meterNumber: text.optional(),
+        })
+        .strict(),
+    ),
+  })
+  .strict()
+  .openapi("UsagePointSearch");
+
+const NEEDS: Record<"ADDRESS" | "GSRN" | "EIC_OR_METER_NUMBER", string[]> = {
+  ADDRESS: ["text", "street", "postalCode", "city"],
+  GSRN: ["gsrn", "text"],
+  EIC_OR_METER_NUMBER: ["eicCode", "meterNumber", "text"],
+};
+
+usagePointsRouter.openapi(
+  defineRoute({
+    method: "post",
+    path: "/usage-points/search",
+    tags: ["Usage points"],
+    summary: "Search the active customer's usage points by address, GSRN, or EIC code / meter number",
+    access: "customer",
+    request: { body: jsonBody(UsagePointSearchSchema) },
+    responses: { 200: jsonResponse(z.object({ usagePoints: z.array(MeteringPoint) })) },
+  }),
+  async (c) => {
+    const site = c.get("site");
+    const { searchType, searchQuery } = c.req.valid("json");
+    const q = searchQuery as Record<string, string>;
+    if (!NEEDS[searchType].some((k) => q[k])) {
+      throw validationError([{ path: "searchQuery", code: "too_small", message: "energy.errors.search-query-empty" }]);
+    }
+    if (searchType === "GSRN" && q.text && !/^\d{4,18}$/.test(q.text.replace(/\s/g, ""))) {
+      throw validationError([{ path: "searchQuery.text", code: "invalid_format", message: "energy.errors.bad-gsrn" }]);
+    }
+    const rows = await searchPoints(scopeOf(site, c.get("session")!), searchType, q);
+    return c.json({ usagePoints: await withContracts(site.id, site.timezone, rows) }, 200);
+  },
+);

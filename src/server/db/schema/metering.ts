@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { customers } from "./customers";
+import { sites } from "./sites";
+
+export type EnergyKind = "electricity" | "gas" | "heating";
+export type UsagePointKind =
+  | "UsagePoint"
+  | "TechAndUsagePoint"
+  | "TechPoint"
+  | "XpowerFeeder"
+  | "XpowerSubstation"
+  | "EEFeeder"
+  | "EESubstation"
+  | "MicrogenerationSite";
+export type BiddingZone = "FI" | "EE" | "LV";
+
+/**
+ * Metering points (usage points). A customer's "location" is an address that groups points:
+ * electricity and district heating of one home share a location.
+ */
+export const meteringPoints = pgTable(
+  "metering_points",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** 18-digit GS1 Global Service Relation Number (EAN code of the point). */
+    gsrn: text("gsrn").notNull(),
+    energyKind: text("energy_kind").$type<EnergyKind>().notNull(),
+    usagePointKind: text("usage_point_kind").$type<UsagePointKind>().notNull().default("UsagePoint"),
+    street: text("street").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    locationId: uuid("location_id").notNull(),
+    locationName: text("location_name").notNull(),
+    meterNumber: text("meter_number"),
+    /** Energy Identification Code, used for Baltic metering points. */
+    eicCode: text("eic_code"),
+    biddingZone: text("bidding_zone").$type<BiddingZone>().notNull(),
+    /** Weather area whose hourly temperatures belong to this point. */
+    weatherArea: text("weather_area").notNull(),
+    intervalMinutes: smallint("interval_minutes").notNull(),
+    hasProduction: boolean("has_production").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("metering_points_site_gsrn").on(t.siteId, t.gsrn),
+    index("metering_points_site_customer_idx").on(t.siteId, t.customerId),
+    index("metering_points_site_meter_idx").on(t.siteId, t.meterNumber),
+    index("metering_points_site_eic_idx").on(t.siteId, t.eicCode),
+    check("metering_points_gsrn_format", sql`${t.gsrn} ~ '^[0-9]{18}$'`),
+    check("metering_points_interval", sql`${t.intervalMinutes} in (5, 15, 60)`),
+    check("metering_points_energy_kind", sql`${t.energyKind} in ('electricity', 'gas', 'heating')`),
+  ],
+);
+
+/**
+ * Interval readings: the big table. One narrow row per point, series and interval start.
+ * Columns are ordered for alignment (16 + 8 + 4 + 2 + 2 bytes). series: 1 consumption,
+ * 2 production. quality: 0 measured, 1 estimated, 2 revised. See docs/readings-at-scale.md.
+ */
+export const intervalReadings = pgTable(
+  "interval_readings",
+  {
+    meteringPointId: uuid("metering_point_id")
+      .notNull()
+      .references(() => meteringPoints.id, { onDelete: "cascade" }),
+    start: timestamp("start", { withTimezone: true }).notNull(),
+    valueWh: integer("value_wh").notNull(),
+    series: smallint("series").notNull(),
+    quality: smallint("quality").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "interval_readings_pk", columns: [t.meteringPointId, t.series, t.start] })],
+);
+
+/**
+ * Hourly rollup of interval_readings (UTC hours, so it does not depend on a site's time zone):
+ * charts by hour, day and month, totals and costs read 4× (15-minute) or 12× (5-minute) fewer
+ * rows. spot_wh is Σ Wh × spot €/MWh of the intervals that had a spot price (priced_wh their
+ * energy), so the cost of any spot contract is exact without the intervals. Kept in step by
+ * refreshHourly() (src/server/metering/rollup.ts) in the same transaction as every write of
+ * readings or spot prices.
+ */
+export const readingsHourly = pgTable(
+  "interval_readings_hourly",
+  {
+    meteringPointId: uuid("metering_point_id")
+      .notNull()
+      .references(() => meteringPoints.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    spotWh: doublePrecision("spot_wh").notNull(),
+    valueWh: integer("value_wh").notNull(),
+    pricedWh: integer("priced_wh").notNull(),
+    series: smallint("series").notNull(),
+    intervals: smallint("intervals").notNull(),
+    /** Intervals without a spot price (not yet published, or not imported). */
+    unpriced: smallint("unpriced").notNull(),
+  },
+  (t) => [primaryKey({ name: "interval_readings_hourly_pk", columns: [t.meteringPointId, t.series, t.hour] })],
+);
+
+/** Day-ahead spot prices per bidding zone, VAT 0, in €/MWh as published. */
+export const spotPrices = pgTable(
+  "spot_prices",
+  {
+    zone: text("zone").$type<BiddingZone>().notNull(),
+    resolutionMinutes: smallint("resolution_minutes").notNull(),
+    start: timestamp("start", { withTimezone: true }).notNull(),
+    priceEurMwh: numeric("price_eur_mwh", { precision: 10, scale: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "spot_prices_pk", columns: [t.zone, t.resolutionMinutes, t.start] }),
+    check("spot_prices_resolution", sql`${t.resolutionMinutes} in (15, 60)`),
+  ],
+);
+
+/** Hourly outdoor temperatures per weather area, in tenths of a degree Celsius. */
+export const temperatures = pgTable(
+  "temperatures",
+  {
+    area: text("area").notNull(),
+    start: timestamp("start", { withTimezone: true }).notNull(),
+    tenthsC: smallint("tenths_c").notNull(),
+  },
+  (t) => [primaryKey({ name: "temperatures_pk", columns: [t.area, t.start] })],
+);
+
+export type PriceModel = "Hourly" | "Fixed";
+
+/**
+ * The energy contract of a metering point as the charts and cost estimates need it: a minimal
+ * price model (spot + margin, or fixed with optional day/night prices) and a monthly fee.
+ * Unit prices are c/kWh without VAT; VAT comes from the countries table.
+ */
+export const energyContracts = pgTable(
+  "energy_contracts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    meteringPointId: uuid("metering_point_id")
+      .notNull()
+      .references(() => meteringPoints.id, { onDelete: "cascade" }),
+    productName: text("product_name").notNull(),
+    priceModel: text("price_model").$type<PriceModel>().notNull(),
+    marginCentsPerKwh: numeric("margin_c_kwh", { precision: 10, scale: 4 }).notNull().default("0"),
+    fixedCentsPerKwh: numeric("fixed_c_kwh", { precision: 10, scale: 4 }),
+    dayCentsPerKwh: numeric("day_c_kwh", { precision: 10, scale: 4 }),
+    nightCentsPerKwh: numeric("night_c_kwh", { precision: 10, scale: 4 }),
+    monthlyFeeCents: integer("monthly_fee_cents").notNull().default(0),
+    currency: text("currency").notNull().default("EUR"),
+    validFrom: date("valid_from").notNull(),
+    validTo: date("valid_to"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("energy_contracts_point_idx").on(t.meteringPointId, t.validFrom),
+    index("energy_contracts_site_customer_idx").on(t.siteId, t.customerId),
+    check("energy_contracts_price_model", sql`${t.priceModel} in ('Hourly', 'Fixed')`),
+  ],
+);
+
+/** Per-site bearer tokens for suppliers' systems that push readings (stored as SHA-256 hashes). */
+export const importTokens = pgTable(
+  "import_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("import_tokens_hash").on(t.tokenHash), index("import_tokens_site_idx").on(t.siteId)],
+);

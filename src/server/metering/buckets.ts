@@ -1,0 +1,85 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Resolution } from "@/lib/energy/chart";
+import { offsetSpans, zonedTimeToUtc } from "@/lib/energy/time";
+
+/**
+ * Calendar buckets in the site's zone without a time-zone lookup per row: the zone's UTC offset
+ * changes only at DST transitions, so the offset of each row is a CASE over the (few) transitions
+ * in the range, computed once in TypeScript. `AT TIME ZONE` per row costs more than the rest of
+ * the aggregation on a year of 15-minute data (docs/performance.md).
+ */
+const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
+
+function ts(ms: number): SQL {
+  // Our own computed instants, never client text.
+  return sql.raw(`timestamptz '${new Date(ms).toISOString()}'`);
+}
+
+/** The zone's offset of `column` in minutes, as SQL. */
+export function offsetMinutesSql(column: SQL, fromMs: number, toMs: number, tz: string): SQL {
+  const spans = offsetSpans(fromMs, toMs, tz);
+  if (spans.length === 1) return sql.raw(String(spans[0].offsetMinutes));
+  const parts: SQL[] = [sql`case`];
+  for (let i = 1; i < spans.length; i++) parts.push(sql` when ${column} < ${ts(spans[i].from)} then ${sql.raw(String(spans[i - 1].offsetMinutes))}`);
+  parts.push(sql` else ${sql.raw(String(spans[spans.length - 1].offsetMinutes))} end`);
+  return sql.join(parts, sql.raw(""));
+}
+
+/** `column` moved to the zone's wall clock, still typed timestamptz (its UTC fields read as local time). */
+export function wallClockSql(column: SQL, fromMs: number, toMs: number, tz: string): SQL {
+  return sql`(${column} + (${offsetMinutesSql(column, fromMs, toMs, tz)}) * interval '1 minute')`;
+}
+
+export interface BucketSql {
+  /** Expression of the bucket for each row (to GROUP BY). */
+  inner: SQL;
+  /** When set, buckets of `inner` regroup by this expression of the inner bucket `b` (months from days). */
+  outer?: SQL;
+  /** Converts a bucket's epoch seconds, as SQL returns it, to the bucket's start instant. */
+  toInstant: (epochSeconds: number) => number;
+}
+
+export function bucketSql(column: SQL, resolution: Resolution, fromMs: number, toMs: number, tz: string): BucketSql {
+  if (resolution === "day" || resolution === "month") {
+    const wall = wallClockSql(column, fromMs, toMs, tz);
+    const inner = sql`date_bin(interval '1 day', ${wall}, ${ORIGIN})`;
+    const toInstant = (epoch: number) => {
+      const d = new Date(epoch * 1000);
+      return zonedTimeToUtc(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), 0, 0, tz);
+    };
+    if (resolution === "day") return { inner, toInstant };
+    return { inner, outer: sql`date_trunc('month', b at time zone 'UTC') at time zone 'UTC'`, toInstant };
+  }
+  const minutes = Number(resolution);
+  const spans = offsetSpans(fromMs, toMs, tz);
+  // Whole-hour offsets (all Nordic and Baltic zones) keep local 5/15/60-minute buckets aligned to UTC ones.
+  if (spans.every((s) => s.offsetMinutes % minutes === 0)) {
+    return { inner: sql`date_bin(interval '${sql.raw(String(minutes))} minutes', ${column}, ${ORIGIN})`, toInstant: (e) => e * 1000 };
+  }
+  const off = sql`(${offsetMinutesSql(column, fromMs, toMs, tz)}) * interval '1 minute'`;
+  return {
+    inner: sql`(date_bin(interval '${sql.raw(String(minutes))} minutes', ${column} + ${off}, ${ORIGIN}) - ${off})`,
+    toInstant: (e) => e * 1000,
+  };
+}
+
+/**
+ * Wraps a grouped sub-select (`select <bucket> as b, <aggregates…> … group by 1`) so the whole
+ * answer is one row of arrays: returning thousands of rows costs more than aggregating them.
+ */
+export function arraysOf(grouped: SQL, columns: string[], bucket: BucketSql): SQL {
+  const aggs = columns.map((c) => sql.raw(`coalesce(array_agg(${c} order by b), '{}') as ${c}`));
+  if (bucket.outer) {
+    const outerCols = columns.map((c) => sql.raw(`sum(${c})::float8 as ${c}`));
+    return sql`select coalesce(array_agg(extract(epoch from b)::float8 order by b), '{}') as t, ${sql.join(aggs, sql`, `)}
+      from (select ${bucket.outer} as b, ${sql.join(outerCols, sql`, `)} from (${grouped}) g group by 1) x`;
+  }
+  return sql`select coalesce(array_agg(extract(epoch from b)::float8 order by b), '{}') as t, ${sql.join(aggs, sql`, `)} from (${grouped}) x`;
+}
+
+/** Array columns arrive as JS arrays on both engines; numbers may come as strings from some drivers. */
+export function numbers(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((v) => (v === null ? NaN : Number(v)));
+}

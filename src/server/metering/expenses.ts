@@ -1,0 +1,113 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, queryRows, type Db } from "@/server/db/client";
+import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
+import { arraysOf, bucketSql, numbers, wallClockSql } from "./buckets";
+import { canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";
+import type { RangeInput } from "./readings";
+
+export interface ExpenseBucket {
+  at: number;
+  wh: number;
+  /** Fractional cents, VAT included; rounded where shown. */
+  energyCents: number;
+  feeCents: number;
+  /** Intervals without a price (no contract, or a spot contract without a published price). */
+  unpriced: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The unit price (c/kWh, VAT 0) of a fixed contract `c` at local time `r.lt`: day/night or flat, plus margin. */
+function fixedUnitSql(): SQL {
+  const night = sql`(extract(hour from r.lt) >= ${sql.raw(String(NIGHT_STARTS_AT))} or extract(hour from r.lt) < ${sql.raw(String(NIGHT_ENDS_AT))})`;
+  return sql`((case when c.day_c_kwh is not null and c.night_c_kwh is not null
+              then (case when ${night} then c.night_c_kwh else c.day_c_kwh end)
+              else coalesce(c.fixed_c_kwh, 0) end)::float8 + c.margin_c_kwh::float8)`;
+}
+
+/** The share of the contract's monthly fee an amount of measured minutes carries (cents, VAT 0). */
+function feeSql(minutes: SQL): SQL {
+  return sql`(c.monthly_fee_cents::float8 * ${minutes}
+    / (extract(day from date_trunc('month', r.lt) + interval '1 month' - interval '1 day')::float8 * 1440))`;
+}
+
+/**
+ * Cost of consumption (or, in revenue mode, the spot value of production) per bucket, in SQL,
+ * exactly as `computeExpense` in src/lib/energy/pricing.ts does it (tests hold them together):
+ * unit price = spot (or fixed, or day/night) + margin, times (1 + VAT); the monthly fee accrues
+ * evenly over the minutes of each local month, per measured interval. Hour, day and month
+ * buckets read the hourly rollup, finer ones the intervals.
+ */
+export async function aggregateExpenses(
+  points: { id: string; intervalMinutes: number }[],
+  range: RangeInput,
+  vatBasisPoints: number,
+  db?: Db,
+  mode: "cost" | "revenue" = "cost",
+): Promise<ExpenseBucket[]> {
+  if (!points.length) return [];
+  const d = db ?? (await getDb());
+  const ids = points.map((p) => p.id);
+  // Production is sold at the spot price, without VAT (private sellers are not VAT registered) and fees.
+  const revenue = mode === "revenue";
+  const vat = sql.raw(String(revenue ? 1 : 1 + vatBasisPoints / 10_000));
+  const series = revenue ? 2 : 1;
+  const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
+  const column = sql.raw(hourly ? "r.hour" : "r.start");
+  const bucket = bucketSql(column, range.resolution, range.fromMs, range.toMs, range.tz);
+  const wall = wallClockSql(sql.raw(hourly ? "r0.hour" : "r0.start"), range.fromMs, range.toMs, range.tz);
+  const contractJoin = sql`left join energy_contracts c on c.metering_point_id = r.metering_point_id
+      and c.valid_from <= r.lt::date and (c.valid_to is null or c.valid_to >= r.lt::date)`;
+
+  let grouped: SQL;
+  if (hourly) {
+    // r.spot_wh = Σ Wh × €/MWh of priced intervals; / 10 / 1000 gives cents.
+    const energy = revenue
+      ? sql`r.spot_wh / 10000.0`
+      : sql`case
+          when c.price_model = 'Hourly' then (r.spot_wh / 10.0 + r.priced_wh * c.margin_c_kwh::float8) / 1000.0
+          when c.price_model = 'Fixed' then r.value_wh / 1000.0 * ${fixedUnitSql()}
+        end`;
+    const unpriced = revenue ? sql`r.unpriced` : sql`case when c.id is null then r.intervals when c.price_model = 'Hourly' then r.unpriced else 0 end`;
+    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`r.intervals * r.interval_minutes`)} * ${vat}), 0)::float8`;
+    grouped = sql`select ${bucket.inner} as b,
+        sum(r.value_wh)::float8 as wh,
+        coalesce(sum((${energy}) * ${vat}), 0)::float8 as energy,
+        ${fee} as fee,
+        sum(${unpriced})::float8 as unpriced
+      from (
+        select r0.*, (${wall} at time zone 'UTC') as lt
+        from (${hourlyFactsSql(points, [series], range.fromMs, range.toMs, true)}) r0
+      ) r
+      ${contractJoin}
+      group by 1`;
+  } else {
+    const { joins, spot } = spotJoinsSql(range.fromMs, range.toMs);
+    const unit = revenue
+      ? sql`(${spot} / 10.0)`
+      : sql`(case when c.price_model = 'Hourly' then ${spot} / 10.0 + c.margin_c_kwh::float8 when c.price_model = 'Fixed' then ${fixedUnitSql()} end)`;
+    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`r.interval_minutes`)} * ${vat}), 0)::float8`;
+    grouped = sql`select ${bucket.inner} as b,
+        sum(r.value_wh)::float8 as wh,
+        coalesce(sum(r.value_wh / 1000.0 * ${unit} * ${vat}), 0)::float8 as energy,
+        ${fee} as fee,
+        sum(case when ${unit} is null then 1 else 0 end)::float8 as unpriced
+      from (
+        select r0.metering_point_id, r0.start, r0.value_wh, mp.interval_minutes, mp.bidding_zone, (${wall} at time zone 'UTC') as lt
+        from interval_readings r0
+        join metering_points mp on mp.id = r0.metering_point_id
+        where r0.metering_point_id in ${ids} and r0.series = ${series}
+          and r0.start >= ${iso(range.fromMs)}::timestamptz and r0.start < ${iso(range.toMs)}::timestamptz
+      ) r
+      join metering_points mp on mp.id = r.metering_point_id
+      ${contractJoin}
+      ${joins}
+      group by 1`;
+  }
+  const columns = ["wh", "energy", "fee", "unpriced"];
+  const [row] = await queryRows<Record<string, unknown>>(d, arraysOf(grouped, columns, bucket));
+  const t = numbers(row?.t);
+  const [wh, energy, fee, unpriced] = columns.map((c) => numbers(row?.[c]));
+  return t.map((e, i) => ({ at: bucket.toInstant(e), wh: wh[i], energyCents: energy[i], feeCents: fee[i], unpriced: unpriced[i] }));
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { getDb, queryRows, type Db } from "@/server/db/client";
+import { offsetSpans } from "@/lib/energy/time";
+import type { Resolution } from "@/lib/energy/chart";
+import type { RawTx } from "./bulk";
+
+const HOUR = 3_600_000;
+const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The spot price (€/MWh) that applies to a reading `r` of point `mp`, as SQL: the quarter-hour
+ * price, else the hourly one; hourly readings take the hour's price, else the average of its
+ * quarter-hour prices (`ph`). The same rule prices the raw intervals in expenses.ts.
+ */
+export function spotJoinsSql(fromMs: number, toMs: number): { joins: SQL; spot: SQL } {
+  const joins = sql`
+    left join spot_prices p15 on p15.zone = mp.bidding_zone and p15.resolution_minutes = 15 and p15.start = date_bin(interval '15 minutes', r.start, ${ORIGIN})
+    left join spot_prices p60 on p60.zone = mp.bidding_zone and p60.resolution_minutes = 60 and p60.start = date_bin(interval '1 hour', r.start, ${ORIGIN})
+    left join (select zone, date_bin(interval '1 hour', start, ${ORIGIN}) as h, avg(price_eur_mwh)::float8 as price
+          from spot_prices where resolution_minutes = 15
+            and start >= ${iso(fromMs - HOUR)}::timestamptz and start < ${iso(toMs + HOUR)}::timestamptz
+          group by 1, 2) ph on ph.zone = mp.bidding_zone and ph.h = date_bin(interval '1 hour', r.start, ${ORIGIN})`;
+  const spot = sql`(case when mp.interval_minutes = 60 then coalesce(p60.price_eur_mwh::float8, ph.price) else coalesce(p15.price_eur_mwh::float8, p60.price_eur_mwh::float8) end)`;
+  return { joins, spot };
+}
+
+export type RollupScope = { pointIds: string[] } | { zone: string };
+
+/**
+ * Recomputes the hourly rollup of the scope's readings in [fromMs, toMs), widened to whole hours.
+ * Hourly meters have no rollup rows: their readings already are hours (hourlyFactsSql reads them).
+ */
+export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
+  const from = Math.floor(fromMs / HOUR) * HOUR;
+  const to = Math.ceil(toMs / HOUR) * HOUR;
+  const { joins, spot } = spotJoinsSql(from, to);
+  const where = "pointIds" in scope ? sql`r.metering_point_id in ${scope.pointIds}` : sql`mp.bidding_zone = ${scope.zone}`;
+  return sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
+    select r.metering_point_id, date_bin(interval '1 hour', r.start, ${ORIGIN}) as hour,
+      coalesce(sum(r.value_wh * ${spot}), 0)::float8,
+      sum(r.value_wh)::int,
+      coalesce(sum(r.value_wh) filter (where ${spot} is not null), 0)::int,
+      r.series,
+      count(*)::smallint,
+      (count(*) filter (where ${spot} is null))::smallint
+    from interval_readings r
+    join metering_points mp on mp.id = r.metering_point_id
+    ${joins}
+    where ${where} and mp.interval_minutes < 60 and r.start >= ${iso(from)}::timestamptz and r.start < ${iso(to)}::timestamptz
+    group by r.metering_point_id, r.series, 2
+    on conflict (metering_point_id, series, hour) do update set
+      spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
+      intervals = excluded.intervals, unpriced = excluded.unpriced`;
+}
+
+/**
+ * Recomputes the rollup hours a batch touched, driven by a table of the batch (the importers'
+ * analysed temp table), so the planner knows how many rows come: fresh rows of the big table
+ * have no statistics yet and would be joined row by row.
+ */
+export function refreshTouchedHoursSql(batchTable: string, fromMs: number, toMs: number): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(batchTable)) throw new Error("bad table name");
+  const from = Math.floor(fromMs / HOUR) * HOUR;
+  const to = Math.ceil(toMs / HOUR) * HOUR;
+  const { joins, spot } = spotJoinsSql(from, to);
+  return sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
+    select r.metering_point_id, t.hour,
+      coalesce(sum(r.value_wh * ${spot}), 0)::float8,
+      sum(r.value_wh)::int,
+      coalesce(sum(r.value_wh) filter (where ${spot} is not null), 0)::int,
+      r.series,
+      count(*)::smallint,
+      (count(*) filter (where ${spot} is null))::smallint
+    from (select distinct metering_point_id, series, date_bin(interval '1 hour', start, ${ORIGIN}) as hour from ${sql.raw(batchTable)}) t
+    join metering_points mp on mp.id = t.metering_point_id and mp.interval_minutes < 60
+    -- One index range per touched hour.
+    cross join lateral (
+      select r1.metering_point_id, r1.series, r1.start, r1.value_wh from interval_readings r1
+      where r1.metering_point_id = t.metering_point_id and r1.series = t.series and r1.start >= t.hour and r1.start < t.hour + interval '1 hour'
+    ) r
+    ${joins}
+    group by r.metering_point_id, r.series, t.hour
+    on conflict (metering_point_id, series, hour) do update set
+      spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
+      intervals = excluded.intervals, unpriced = excluded.unpriced`;
+}
+
+const dialect = new PgDialect();
+
+export async function refreshTouchedHoursInTx(tx: RawTx, batchTable: string, fromMs: number, toMs: number): Promise<void> {
+  const q = dialect.sqlToQuery(refreshTouchedHoursSql(batchTable, fromMs, toMs));
+  await tx.query(q.sql, q.params);
+}
+
+/** Runs the refresh inside a raw transaction (importers). */
+export async function refreshHourlyInTx(tx: RawTx, scope: RollupScope, fromMs: number, toMs: number): Promise<void> {
+  if ("pointIds" in scope && !scope.pointIds.length) return;
+  const q = dialect.sqlToQuery(refreshHourlySql(scope, fromMs, toMs));
+  await tx.query(q.sql, q.params);
+}
+
+/** Runs the refresh on the app's connection (tests, maintenance). */
+export async function refreshHourly(scope: RollupScope, fromMs: number, toMs: number, db?: Db): Promise<void> {
+  if ("pointIds" in scope && !scope.pointIds.length) return;
+  const d = db ?? (await getDb());
+  await queryRows(d, refreshHourlySql(scope, fromMs, toMs));
+}
+
+/**
+ * Whether a query can read the hourly rollup: buckets of an hour or longer, a range on whole
+ * hours, and a zone whose offsets are whole hours (every Nordic and Baltic zone).
+ */
+export function canUseRollup(resolution: Resolution, fromMs: number, toMs: number, tz: string): boolean {
+  if (resolution !== "60" && resolution !== "day" && resolution !== "month") return false;
+  if (fromMs % HOUR !== 0 || toMs % HOUR !== 0) return false;
+  return offsetSpans(fromMs, toMs, tz).every((s) => s.offsetMinutes % 60 === 0);
+}
+
+export interface PointIntervals {
+  id: string;
+  intervalMinutes: number;
+}
+
+/**
+ * One row per point, series and hour with the rollup's columns (value_wh, spot_wh, priced_wh,
+ * intervals, unpriced, interval_minutes): from the rollup for 5- and 15-minute meters, from the
+ * readings themselves for hourly meters. `priced` adds the spot price columns of hourly meters
+ * (a join); without it they are zero.
+ */
+export function hourlyFactsSql(points: PointIntervals[], series: number[], fromMs: number, toMs: number, priced: boolean): SQL {
+  const fine = points.filter((p) => p.intervalMinutes < 60).map((p) => p.id);
+  const hourly = points.filter((p) => p.intervalMinutes >= 60).map((p) => p.id);
+  const parts: SQL[] = [];
+  if (!priced) {
+    // Energy only: no price or interval columns, no joins.
+    if (fine.length) {
+      parts.push(sql`select metering_point_id, hour, series, value_wh from interval_readings_hourly
+        where metering_point_id in ${fine} and series in ${series} and hour >= ${iso(fromMs)}::timestamptz and hour < ${iso(toMs)}::timestamptz`);
+    }
+    if (hourly.length) {
+      parts.push(sql`select metering_point_id, start as hour, series, value_wh from interval_readings
+        where metering_point_id in ${hourly} and series in ${series} and start >= ${iso(fromMs)}::timestamptz and start < ${iso(toMs)}::timestamptz`);
+    }
+    if (!parts.length) throw new Error("hourlyFactsSql needs points");
+    return sql.join(parts, sql` union all `);
+  }
+  if (fine.length) {
+    parts.push(sql`select h.metering_point_id, h.hour, h.series, h.value_wh, h.spot_wh, h.priced_wh, h.intervals::int as intervals, h.unpriced::int as unpriced, mp.interval_minutes
+      from interval_readings_hourly h join metering_points mp on mp.id = h.metering_point_id
+      where h.metering_point_id in ${fine} and h.series in ${series}
+        and h.hour >= ${iso(fromMs)}::timestamptz and h.hour < ${iso(toMs)}::timestamptz`);
+  }
+  if (hourly.length) {
+    const { joins, spot } = priced ? spotJoinsSql(fromMs, toMs) : { joins: sql``, spot: sql`null::float8` };
+    parts.push(sql`select r.metering_point_id, r.start as hour, r.series, r.value_wh,
+        coalesce(r.value_wh * ${spot}, 0)::float8 as spot_wh,
+        (case when ${spot} is null then 0 else r.value_wh end) as priced_wh,
+        1 as intervals,
+        (case when ${spot} is null then 1 else 0 end) as unpriced,
+        mp.interval_minutes
+      from interval_readings r join metering_points mp on mp.id = r.metering_point_id
+      ${joins}
+      where r.metering_point_id in ${hourly} and r.series in ${series}
+        and r.start >= ${iso(fromMs)}::timestamptz and r.start < ${iso(toMs)}::timestamptz`);
+  }
+  if (!parts.length) throw new Error("hourlyFactsSql needs points");
+  return sql.join(parts, sql` union all `);
+}

@@ -1,0 +1,337 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { countries } from "@/server/db/schema";
+import { notFound, validationError, type FieldError } from "@/server/errors";
+import type { Site } from "@/server/sites/sites";
+import {
+  chartDateFormat,
+  formatChartDate,
+  MEASUREMENTS,
+  mergeComparison,
+  resolutionMinutes,
+  shiftYears,
+  type Measurement,
+  type Resolution,
+  type SeriesPoint,
+} from "@/lib/energy/chart";
+import { resolveRange, type RangeQuery, type ResolvedRange } from "@/lib/energy/range";
+import { spotCentsPerKwh, withVat, whToKwh } from "@/lib/energy/pricing";
+import { addLocalDays, formatLocalIso, localDateString, startOfLocalDay, startOfLocalYear, localParts } from "@/lib/energy/time";
+import { aggregateEnergy, aggregateSpot, aggregateTemperature, listSpotPrices, totalEnergy } from "./readings";
+import { aggregateExpenses, type ExpenseBucket } from "./expenses";
+import { resolvePoints, type MeteringPointRow, type PointScope } from "./points";
+
+export interface SiteEnergyFacts {
+  vatBasisPoints: number;
+  currency: string;
+  zone: string;
+}
+
+/** VAT, currency and bidding zone of the site's country (data, from the countries table). */
+export async function siteEnergyFacts(site: Pick<Site, "country">): Promise<SiteEnergyFacts> {
+  const db = await getDb();
+  const [row] = await db.select().from(countries).where(eq(countries.code, site.country));
+  if (!row) return { vatBasisPoints: 0, currency: "EUR", zone: site.country };
+  return { vatBasisPoints: row.vatRateBasisPoints, currency: row.currency, zone: row.biddingZone };
+}
+
+export function rangeOrThrow(q: RangeQuery, tz: string, now: number, defaults: Parameters<typeof resolveRange>[3]): ResolvedRange {
+  const r = resolveRange(q, tz, now, defaults);
+  if ("errors" in r) throw validationError(r.errors as FieldError[]);
+  return r.range;
+}
+
+/** Refuses a resolution finer than what the points measure (a 15-minute chart of an hourly meter). */
+export function checkResolution(points: MeteringPointRow[], resolution: Resolution, fiveMinuteFeature: boolean) {
+  const minutes = resolutionMinutes(resolution);
+  if (minutes === null) return;
+  const unavailable = (minutes === 5 && !fiveMinuteFeature) || points.some((p) => p.intervalMinutes > minutes);
+  if (unavailable) throw validationError([{ path: "resolution", code: "unavailable", message: "energy.errors.resolution-unavailable" }]);
+}
+
+const rangeView = (range: ResolvedRange, tz: string) => ({
+  from: formatLocalIso(range.fromMs, tz),
+  to: formatLocalIso(range.toMs, tz),
+  resolution: range.resolution,
+  timezone: tz,
+});
+
+// ---------------------------------------------------------------- dashboard statistics
+
+export interface EnergyStatisticsQuery extends RangeQuery {
+  gsrn?: string[];
+}
+
+export async function energyStatistics(site: Site, scope: PointScope, series: "consumption" | "production", q: EnergyStatisticsQuery, now = Date.now()) {
+  const tz = site.timezone;
+  const range = rangeOrThrow(q, tz, now, { resolution: "day" });
+  const points = await resolvePoints(scope, q.gsrn);
+  checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
+  const usable = series === "production" ? points.filter((p) => p.hasProduction) : points;
+  const rangeInput = { ...range, tz };
+  const prevFrom = shiftYears(range.fromMs, -1, tz);
+  const prevTo = shiftYears(range.toMs, -1, tz);
+  const [values, total, previousYearTotal] = await Promise.all([
+    aggregateEnergy(usable, series, rangeInput),
+    totalEnergy(usable, series, range.fromMs, range.toMs),
+    totalEnergy(usable, series, prevFrom, prevTo),
+  ]);
+  return {
+    measurement: series,
+    unit: "kWh" as const,
+    ...rangeView(range, tz),
+    meteringPoints: usable.map((p) => p.gsrn),
+    total: total === null ? null : whToKwh(total),
+    previousYearTotal: previousYearTotal === null ? null : whToKwh(previousYearTotal),
+    values: values.map((v) => ({ date: formatLocalIso(v.at, tz), value: v.value === null ? null : whToKwh(v.value) })),
+  };
+}
+
+export async function expenseStatistics(site: Site, scope: PointScope, q: EnergyStatisticsQuery, now = Date.now()) {
+  const tz = site.timezone;
+  const range = rangeOrThrow(q, tz, now, { resolution: "day" });
+  const points = await resolvePoints(scope, q.gsrn);
+  checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
+  const facts = await siteEnergyFacts(site);
+  const buckets = await aggregateExpenses(points, { ...range, tz }, facts.vatBasisPoints);
+  const values = buckets.map((b) => expenseView(b, tz));
+  const sum = (k: "energyCents" | "feeCents" | "totalCents") => values.reduce((s, v) => s + v[k], 0);
+  return {
+    currency: facts.currency,
+    vatRate: facts.vatBasisPoints / 100,
+    ...rangeView(range, tz),
+    meteringPoints: points.map((p) => p.gsrn),
+    totalCents: sum("totalCents"),
+    energyCents: sum("energyCents"),
+    feeCents: sum("feeCents"),
+    kwh: whToKwh(buckets.reduce((s, b) => s + b.wh, 0)),
+    unpricedIntervals: buckets.reduce((s, b) => s + b.unpriced, 0),
+    values,
+  };
+}
+
+function expenseView(b: ExpenseBucket, tz: string) {
+  const energyCents = Math.round(b.energyCents);
+  const feeCents = Math.round(b.feeCents);
+  return { date: formatLocalIso(b.at, tz), kwh: whToKwh(b.wh), energyCents, feeCents, totalCents: energyCents + feeCents };
+}
+
+// ---------------------------------------------------------------- spot prices
+
+function priceView(row: { start: number; resolutionMinutes: number; eurPerMwh: number }, vat: number, tz: string) {
+  const cents = spotCentsPerKwh(row.eurPerMwh);
+  return {
+    start: formatLocalIso(row.start, tz),
+    end: formatLocalIso(row.start + row.resolutionMinutes * 60_000, tz),
+    eurPerMwh: row.eurPerMwh,
+    centsPerKwh: Math.round(cents * 1000) / 1000,
+    centsPerKwhWithVat: Math.round(withVat(cents, vat) * 1000) / 1000,
+  };
+}
+
+function daySummary(rows: { start: number; resolutionMinutes: number; eurPerMwh: number }[], date: string, vat: number, tz: string) {
+  if (!rows.length) return null;
+  const prices = rows.map((r) => priceView(r, vat, tz));
+  const minutes = rows.reduce((s, r) => s + r.resolutionMinutes, 0);
+  const avg = rows.reduce((s, r) => s + r.eurPerMwh * r.resolutionMinutes, 0) / minutes;
+  const withVatCents = prices.map((p) => p.centsPerKwhWithVat);
+  return {
+    date,
+    prices,
+    minCentsPerKwhWithVat: Math.min(...withVatCents),
+    maxCentsPerKwhWithVat: Math.max(...withVatCents),
+    averageCentsPerKwhWithVat: Math.round(withVat(spotCentsPerKwh(avg), vat) * 1000) / 1000,
+  };
+}
+
+/** Today's and tomorrow's day-ahead prices of the site's zone, and the price in force now. */
+export async function spotStatistics(site: Site, now = Date.now()) {
+  const tz = site.timezone;
+  const facts = await siteEnergyFacts(site);
+  const today = startOfLocalDay(now, tz);
+  const tomorrow = addLocalDays(today, 1, tz);
+  const dayAfter = addLocalDays(today, 2, tz);
+  const rows = await listSpotPrices(facts.zone, today, dayAfter);
+  const todays = rows.filter((r) => r.start < tomorrow);
+  const tomorrows = rows.filter((r) => r.start >= tomorrow);
+  const current = todays.find((r) => r.start <= now && now < r.start + r.resolutionMinutes * 60_000) ?? null;
+  return {
+    zone: facts.zone,
+    currency: facts.currency,
+    vatRate: facts.vatBasisPoints / 100,
+    unit: "c/kWh" as const,
+    timezone: tz,
+    resolutionMinutes: todays[0]?.resolutionMinutes ?? 15,
+    now: current ? priceView(current, facts.vatBasisPoints, tz) : null,
+    today: daySummary(todays, localDateString(today, tz), facts.vatBasisPoints, tz),
+    tomorrow: daySummary(tomorrows, localDateString(tomorrow, tz), facts.vatBasisPoints, tz),
+  };
+}
+
+// ---------------------------------------------------------------- yearly consumption
+
+export async function yearlyConsumption(site: Site, scope: PointScope, q: { year?: number; gsrn?: string[] }, now = Date.now()) {
+  const tz = site.timezone;
+  const year = q.year ?? localParts(now, tz).year;
+  const points = await resolvePoints(scope, q.gsrn);
+  const from = startOfLocalYear(year - 1, tz);
+  const to = startOfLocalYear(year + 1, tz);
+  const monthly = await aggregateEnergy(points, "consumption", { fromMs: from, toMs: to, resolution: "month", tz });
+  const byMonth = new Map(monthly.map((m) => [localDateString(m.at, tz).slice(0, 7), m.value]));
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const key = (y: number) => `${y}-${String(i + 1).padStart(2, "0")}`;
+    const current = byMonth.get(key(year));
+    const previous = byMonth.get(key(year - 1));
+    return {
+      month: i + 1,
+      consumption: current === undefined || current === null ? null : whToKwh(current),
+      previousYear: previous === undefined || previous === null ? null : whToKwh(previous),
+    };
+  });
+  const total = (k: "consumption" | "previousYear") => {
+    const vals = months.map((m) => m[k]).filter((v): v is number => v !== null);
+    return vals.length ? Math.round(vals.reduce((s, v) => s + v, 0) * 1000) / 1000 : null;
+  };
+  return { year, unit: "kWh" as const, timezone: tz, meteringPoints: points.map((p) => p.gsrn), total: total("consumption"), previousYearTotal: total("previousYear"), months };
+}
+
+// ---------------------------------------------------------------- real-time cost estimate
+
+export async function costEstimation(site: Site, scope: PointScope, gsrns: string[] | undefined, now = Date.now()) {
+  const tz = site.timezone;
+  const facts = await siteEnergyFacts(site);
+  const points = gsrns && gsrns.length ? await resolvePoints(scope, gsrns) : (await resolvePoints(scope, undefined)).filter((p) => p.energyKind === "electricity");
+  const from = startOfLocalDay(now, tz);
+  const estimates = [];
+  for (const p of points) {
+    const [bucket] = await aggregateExpenses([p], { fromMs: from, toMs: now, resolution: "day", tz }, facts.vatBasisPoints);
+    const energyCents = bucket ? Math.round(bucket.energyCents) : 0;
+    const feeCents = bucket ? Math.round(bucket.feeCents) : 0;
+    estimates.push({
+      gsrn: p.gsrn,
+      energyKind: p.energyKind,
+      kwh: bucket ? whToKwh(bucket.wh) : 0,
+      energyCents,
+      feeCents,
+      totalCents: energyCents + feeCents,
+      unpricedIntervals: bucket ? bucket.unpriced : 0,
+    });
+  }
+  return {
+    date: localDateString(now, tz),
+    from: formatLocalIso(from, tz),
+    until: formatLocalIso(now, tz),
+    currency: facts.currency,
+    vatRate: facts.vatBasisPoints / 100,
+    totalCents: estimates.reduce((s, e) => s + e.totalCents, 0),
+    estimates,
+  };
+}
+
+// ---------------------------------------------------------------- chart readings
+
+export interface ChartQuery extends RangeQuery {
+  series: string[];
+  gsrn?: string[];
+  unit?: "kwh" | "money";
+}
+
+function parseSeries(series: string[]): { measurement: Measurement; yearOffset: number | null; key: string | null } {
+  const errors: FieldError[] = [];
+  const measurement = series[0] as Measurement;
+  if (!MEASUREMENTS.includes(measurement)) errors.push({ path: "series.0", code: "invalid_value", message: "energy.errors.unknown-series" });
+  let yearOffset: number | null = null;
+  if (series.length > 2) errors.push({ path: "series", code: "too_big", message: "energy.errors.too-many-series" });
+  if (series.length >= 2) {
+    const n = Number(series[1]);
+    if (!/^\d{1,2}$/.test(series[1]) || n < 1 || n > 10) errors.push({ path: "series.1", code: "invalid_value", message: "energy.errors.bad-comparison-offset" });
+    else yearOffset = n;
+  }
+  if (errors.length) throw validationError(errors);
+  return { measurement, yearOffset, key: yearOffset === null ? null : series[1] };
+}
+
+const FEATURE_OF: Partial<Record<Measurement, string>> = { netted: "charts.netted", temperature: "charts.temperature" };
+
+export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery, now = Date.now()) {
+  const tz = site.timezone;
+  const { measurement, yearOffset, key } = parseSeries(q.series);
+  const feature = FEATURE_OF[measurement];
+  if (feature && !site.features.includes(feature)) throw notFound("api.errors.feature-disabled");
+  if (measurement === "price" && site.features.includes("charts.spot-price-disabled")) throw notFound("api.errors.feature-disabled");
+  const unit = q.unit ?? "kwh";
+  if (unit === "money" && (measurement === "price" || measurement === "temperature")) {
+    throw validationError([{ path: "unit", code: "invalid_value", message: "energy.errors.unit-unsupported" }]);
+  }
+  const range = rangeOrThrow(q, tz, now, { resolution: "day" });
+  const points = await resolvePoints(scope, q.gsrn);
+  if (measurement === "consumption" || measurement === "production" || measurement === "netted") {
+    checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
+  } else if (measurement === "price" && range.resolution === "5") {
+    throw validationError([{ path: "resolution", code: "unavailable", message: "energy.errors.resolution-unavailable" }]);
+  }
+  const facts = await siteEnergyFacts(site);
+  const compute = async (fromMs: number, toMs: number): Promise<SeriesPoint[]> => {
+    const r = { fromMs, toMs, resolution: range.resolution, tz };
+    switch (measurement) {
+      case "consumption":
+      case "production":
+      case "netted": {
+        const producing = points.filter((p) => p.hasProduction);
+        if (unit === "kwh") {
+          return (await aggregateEnergy(measurement === "production" ? producing : points, measurement, r)).map((v) => ({ at: v.at, value: v.value === null ? null : whToKwh(v.value) }));
+        }
+        const cost = measurement === "production" ? [] : await aggregateExpenses(points, r, facts.vatBasisPoints);
+        const revenue = measurement === "consumption" ? [] : await aggregateExpenses(producing, r, facts.vatBasisPoints, undefined, "revenue");
+        const byAt = new Map<number, number>();
+        // Rounded per part, as the expenses statistics round them, so the two agree to the cent.
+        for (const b of cost) byAt.set(b.at, (byAt.get(b.at) ?? 0) + Math.round(b.energyCents) + Math.round(b.feeCents));
+        for (const b of revenue) byAt.set(b.at, (byAt.get(b.at) ?? 0) + (measurement === "netted" ? -1 : 1) * Math.round(b.energyCents));
+        return [...byAt.entries()].sort((a, b) => a[0] - b[0]).map(([at, cents]) => ({ at, value: cents }));
+      }
+      case "price": {
+        const zone = points[0]?.biddingZone ?? facts.zone;
+        return (await aggregateSpot(zone, r)).map((v) => ({
+          at: v.at,
+          value: v.value === null ? null : Math.round(withVat(spotCentsPerKwh(v.value), facts.vatBasisPoints) * 1000) / 1000,
+        }));
+      }
+      case "temperature": {
+        const area = points[0]?.weatherArea;
+        return area ? aggregateTemperature(area, r) : [];
+      }
+    }
+  };
+  const current = await compute(range.fromMs, range.toMs);
+  const format = chartDateFormat(range.fromMs, range.toMs, tz);
+  const unitLabel =
+    measurement === "price" ? "c/kWh" : measurement === "temperature" ? "°C" : unit === "money" ? "cents" : "kWh";
+  let merged: { at: number; date: string; current: number | null; previous: number | null }[];
+  let comparison = null as null | { yearOffset: number; key: string; from: string; to: string };
+  if (yearOffset !== null && key !== null) {
+    const prevFrom = shiftYears(range.fromMs, -yearOffset, tz);
+    const prevTo = shiftYears(range.toMs, -yearOffset, tz);
+    const previous = await compute(prevFrom, prevTo);
+    merged = mergeComparison(current, previous, yearOffset, range.resolution, tz).filter((m) => m.at >= range.fromMs && m.at < range.toMs);
+    comparison = { yearOffset, key, from: formatLocalIso(prevFrom, tz), to: formatLocalIso(prevTo, tz) };
+  } else {
+    merged = current.map((c) => ({ at: c.at, date: formatLocalIso(c.at, tz), current: c.value, previous: null }));
+  }
+  return {
+    measurement,
+    unit: unitLabel,
+    currency: unit === "money" ? facts.currency : null,
+    vatIncluded: measurement === "price" || (unit === "money" && measurement !== "production"),
+    ...rangeView(range, tz),
+    dateFormat: format,
+    meteringPoints: points.map((p) => p.gsrn),
+    comparison,
+    values: merged.map((m) => {
+      const v: Record<string, string | number | null> = { date: m.date, label: formatChartDate(m.at, format, tz), [measurement]: m.current };
+      if (key !== null) v[key] = m.previous;
+      return v;
+    }),
+  };
+}
+

@@ -37,6 +37,9 @@ export function createMantineTheme(theme: PortalTheme): MantineThemeOverride {
     defaultRadius: defaultRadiusFor(theme.buttonRadius),
     components: {
       Button: { defaultProps: { radius: theme.buttonRadius } },
+      // A modal's header is not the page's banner landmark (axe: landmark-no-duplicate-banner).
+      ModalHeader: { defaultProps: { component: "div" } as never },
+      DrawerHeader: { defaultProps: { component: "div" } as never },
     },
     other: {
       portalThemeId: theme.id,

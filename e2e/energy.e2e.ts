@@ -1,0 +1,361 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext } from "./browser";
+import { signInSandbox, siteUrl } from "./helpers";
+import { demoPlans } from "../src/server/demo/plan-access";
+import { planDemoPoints } from "../src/server/demo/energy/points-plan";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const HOST = "aurora.localhost";
+const aurora = demoPlans().find((p) => p.site.id === "aurora")!;
+const pointsOf = (persona: string) => {
+  const customer = aurora.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
+  return planDemoPoints(aurora).filter((p) => p.customerId === customer.id);
+};
+
+async function signedIn(persona: string, path: string, opts: { dark?: boolean; mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { colorScheme: opts.dark ? "dark" : "light", mobile: opts.mobile });
+  const page = await context.newPage();
+  await signInSandbox(page, HOST, `aurora-${persona}`, path);
+  // The cookie banner covers part of the page until answered.
+  const reject = page.getByRole("button", { name: "Reject all" });
+  await reject
+    .waitFor({ timeout: 3_000 })
+    .then(() => reject.click())
+    .catch(() => {});
+  return { context, page };
+}
+
+/** Waits until the chart shows the data its controls ask for (and that request contains `expect`). */
+async function chartSettled(page: Page, expected = "") {
+  await page.waitForFunction(
+    (want) => {
+      const panel = document.querySelector<HTMLElement>('[data-testid="chart-panel"]');
+      // The panel renders the state of the current URL, and shows the data that state asks for.
+      return (
+        !!panel &&
+        panel.dataset.query === location.search.slice(1) &&
+        panel.dataset.want === panel.dataset.shown &&
+        (panel.dataset.want ?? "").includes(want)
+      );
+    },
+    expected,
+    { timeout: 20_000 },
+  );
+}
+
+/** Does something that changes the chart's URL, then waits for the chart of the new URL. */
+async function act(page: Page, action: () => Promise<unknown>, expected = "") {
+  const before = page.url();
+  await action();
+  await page.waitForURL((u) => u.href !== before);
+  await chartSettled(page, expected);
+}
+
+async function tableOf(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const table = document.querySelector(`[data-testid="${id}"]`)!;
+    const headers = [...table.querySelectorAll("thead th")].map((th) => th.textContent ?? "");
+    const rows = [...table.querySelectorAll("tbody tr")].map((tr) => ({
+      date: tr.querySelector("time")?.getAttribute("datetime") ?? "",
+      values: [...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""),
+    }));
+    return { headers, rows };
+  }, testId);
+}
+
+/** A number as the en-GB table shows it ("1,234.5"), or null for the no-data dash. */
+const tableNumber = (text: string) => (text.trim() === "–" ? null : Number(text.replace(/,/g, "")));
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') {
+        quoted = false;
+      } else {
+        field += ch;
+      }
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else {
+      field += ch;
+    }
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+/**
+ * axe over the page. The shared header is left out here: its language and account buttons are
+ * the shell's and are checked with it.
+ */
+const axe = (page: Page) => new AxeBuilder({ page }).exclude("header").analyze();
+
+async function chooseOption(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+describe("dashboard", () => {
+  it("shows this month's consumption and production, the spot price, costs and the metering points of a solar household", async () => {
+    const { context, page } = await signedIn("solar-household", "/en/dashboard");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Overview");
+    const period = page.getByTestId("card-period");
+    await expect(period.getByTestId("consumption-electricity").textContent()).resolves.toMatch(/Consumption[\d,.]+ kWh/);
+    await expect(period.getByTestId("production-electricity").textContent()).resolves.toMatch(/Production([\d,.]+ kWh|No readings yet)/);
+    expect(await page.getByTestId("period-table").locator("thead th").allTextContents()).toEqual(["Time", "Consumption (kWh)", "Production (kWh)"]);
+
+    const spot = page.getByTestId("card-spot");
+    await expect(spot.getByTestId("spot-now").textContent()).resolves.toMatch(/Now, \d\d:\d\d–\d\d:\d\d-?[\d,.]+ c\/kWhIncluding VAT 25.5%/);
+    const spotRows = await tableOf(page, "spot-table");
+    expect([92, 96, 100]).toContain(spotRows.rows.length);
+    await expect(spot.getByTestId("spot-cheapest").locator("li").count()).resolves.toBe(3);
+    await spot.locator(".recharts-reference-line").first().waitFor({ state: "attached" });
+
+    await expect(page.getByTestId("card-estimate").getByTestId("estimate-total").textContent()).resolves.toMatch(/^€[\d,.]+$/);
+    await expect(page.getByTestId("card-expenses").getByTestId("expenses-total").textContent()).resolves.toMatch(/^€[\d,.]+$/);
+    expect((await tableOf(page, "expenses-table")).headers).toEqual(["Time", "Electricity (€)"]);
+
+    const own = pointsOf("solar-household");
+    const cards = page.getByTestId("card-locations").getByTestId("metering-point");
+    await expect(cards.count()).resolves.toBe(own.length);
+    for (const p of own) {
+      const card = cards.filter({ hasText: p.gsrn });
+      await expect(card.textContent()).resolves.toContain("Electricity");
+      await expect(card.textContent()).resolves.toContain("Usage point");
+      await expect(card.getByRole("link").getAttribute("href")).resolves.toBe(`/en/charts?gsrn=${p.gsrn}`);
+    }
+    await context.close();
+  });
+
+  it("shows an apartment's electricity without production, and its district heat", async () => {
+    const { context, page } = await signedIn("apartment", "/en/dashboard");
+    const own = pointsOf("apartment");
+    expect(own.map((p) => p.energyKind).sort()).toEqual(["electricity", "heating"]);
+    await expect(page.getByTestId("consumption-electricity").count()).resolves.toBe(1);
+    await expect(page.getByTestId("consumption-heating").count()).resolves.toBe(1);
+    await expect(page.getByTestId("production-electricity").count()).resolves.toBe(0);
+    expect((await tableOf(page, "expenses-table")).headers).toEqual(["Time", "Electricity (€)", "District heating (€)"]);
+    const heat = page.getByTestId("metering-point").filter({ hasText: own.find((p) => p.energyKind === "heating")!.gsrn });
+    await expect(heat.textContent()).resolves.toContain("District heating");
+    await context.close();
+  });
+
+  it("shows an empty state to a new customer without metering data", async () => {
+    const { context, page } = await signedIn("new-customer", "/en/dashboard");
+    await expect(page.getByTestId("dashboard-empty").textContent()).resolves.toContain("No metering data yet");
+    await expect(page.getByTestId("card-period").count()).resolves.toBe(0);
+    await expect(page.getByTestId("card-expenses").count()).resolves.toBe(0);
+    await expect(page.getByTestId("card-locations").textContent()).resolves.toContain("No metering points yet.");
+    await page.getByTestId("card-spot").waitFor();
+
+    await page.goto(siteUrl(HOST, "/en/charts"));
+    await expect(page.getByTestId("charts-empty").textContent()).resolves.toContain("No metering points yet");
+    await chartSettled(page, "series%5B%5D=price");
+    await context.close();
+  });
+
+  it("marks every text of the pseudo-locale dashboard and charts as translated", async () => {
+    const { context, page } = await signedIn("solar-household", "/xa/dashboard");
+    for (const path of ["/xa/dashboard", "/xa/charts?overlay=price&compare=1&unit=money"]) {
+      await page.goto(siteUrl(HOST, path));
+      await page.locator(".recharts-surface").first().waitFor();
+      expect(await unmarkedTexts(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+/** Texts in the page's main part that are not pseudo-translated: hard-coded strings. Dates, numbers, names and user content are data. */
+async function unmarkedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skip = (el: Element | null) => !!el?.closest('time, [translate="no"], [data-user-content], script, style, .recharts-cartesian-axis-tick-labels');
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!skip(n.parentElement)) texts.push(n.textContent ?? "");
+    for (const el of document.querySelectorAll("main [aria-label]")) if (!skip(el)) texts.push(el.getAttribute("aria-label") ?? "");
+    const strip = (s: string) => {
+      let prev = "";
+      while (s !== prev) {
+        prev = s;
+        s = s.replace(/⟦[^⟦⟧]*⟧/g, "");
+      }
+      return s;
+    };
+    return texts.filter((t) => /[A-Za-z]/.test(strip(t)));
+  });
+}
+
+describe("charts", () => {
+  it("changes range and resolution, steps through periods, and keeps the state in the URL", async () => {
+    const { context, page } = await signedIn("solar-household", "/en/charts");
+    await chartSettled(page, "resolution=day");
+    let url = new URL(page.url());
+    expect(url.searchParams.get("range")).toBe("month");
+    expect(url.searchParams.get("series")).toBe("consumption");
+    const month = await tableOf(page, "chart-table");
+    expect(month.headers).toEqual(["Time", "Consumption (kWh)"]);
+    expect(month.rows.length).toBeGreaterThan(0);
+    expect(month.rows[0].date).toMatch(/-01T00:00:00\+0[23]:00$/);
+
+    await page.getByTestId("range-control").getByText("Week", { exact: true }).click();
+    await page.waitForURL(/range=week/);
+    await chartSettled(page, "resolution=60");
+    await expect(page.getByTestId("period-title").textContent()).resolves.toMatch(/^Week \d+: \d\d\.\d\d\.\d{4}–\d\d\.\d\d\.\d{4}$/);
+    const hourly = await tableOf(page, "chart-table");
+    expect(hourly.rows.length).toBeGreaterThan(0);
+    expect(hourly.rows.length).toBeLessThanOrEqual(7 * 24 + 1);
+    // Axis labels of a week are days (spec §9: up to 31 days DD.MM).
+    await expect(page.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first().textContent()).resolves.toMatch(/^\d\d\.\d\d$/);
+
+    // Only resolutions that fit the range and the meters are offered; the solar household has 5-minute data.
+    await page.getByRole("combobox", { name: "Resolution", exact: true }).click();
+    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["5 minutes", "15 minutes", "Hour", "Day"]);
+    await page.getByRole("option", { name: "15 minutes" }).click();
+    await page.waitForURL(/res=15/);
+    await chartSettled(page, "resolution=15");
+    const quarterly = await tableOf(page, "chart-table");
+    expect(quarterly.rows.length).toBeGreaterThan(hourly.rows.length);
+
+    const weekTitle = await page.getByTestId("period-title").textContent();
+    await expect(page.getByTestId("next-period").isDisabled()).resolves.toBe(true);
+    await act(page, () => page.getByTestId("previous-period").click(), "resolution=15");
+    const previousTitle = await page.getByTestId("period-title").textContent();
+    expect(previousTitle).not.toBe(weekTitle);
+    // A whole past week of quarter hours (a DST week has four more or fewer).
+    expect([7 * 96 - 4, 7 * 96, 7 * 96 + 4]).toContain((await tableOf(page, "chart-table")).rows.length);
+
+    await act(page, () => page.goBack(), "resolution=15");
+    await expect(page.getByTestId("period-title").textContent()).resolves.toBe(weekTitle);
+    await page.reload();
+    await chartSettled(page, "resolution=15");
+    url = new URL(page.url());
+    expect([url.searchParams.get("range"), url.searchParams.get("res")]).toEqual(["week", "15"]);
+    await expect(page.getByTestId("period-title").textContent()).resolves.toBe(weekTitle);
+
+    await act(page, () => page.getByTestId("range-control").getByText("Day", { exact: true }).click(), "resolution=15");
+    // A day of 15-minute buckets is labelled on the hour (spec §9: 1 day HH:00).
+    await expect(page.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first().textContent()).resolves.toMatch(/^\d\d:00$/);
+    await act(page, () => page.getByTestId("range-control").getByText("Year", { exact: true }).click(), "resolution=month");
+    const year = await tableOf(page, "chart-table");
+    expect(year.rows.every((r) => /-01T00:00:00\+0[23]:00$/.test(r.date))).toBe(true);
+
+    // A custom period of seven whole days, by the hour.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Helsinki" }).format(new Date());
+    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const dmy = (d: string) => d.split("-").reverse().join(".");
+    await page.goto(siteUrl(HOST, `/en/charts?range=custom&from=${day(-9)}&to=${day(-3)}`));
+    await chartSettled(page, "resolution=60");
+    await expect(page.getByTestId("period-title").textContent()).resolves.toBe(`${dmy(day(-9))}–${dmy(day(-3))}`);
+    await expect(page.getByTestId("custom-range").textContent()).resolves.toContain(dmy(day(-9)));
+    expect([7 * 24 - 1, 7 * 24, 7 * 24 + 1]).toContain((await tableOf(page, "chart-table")).rows.length);
+    await context.close();
+  });
+
+  it("compares with the same period a year earlier and switches between kWh and money", async () => {
+    const { context, page } = await signedIn("solar-household", "/en/charts");
+    await chartSettled(page);
+    await expect(page.getByTestId("chart-legend").locator("li").count()).resolves.toBe(1);
+    await chooseOption(page, "Compare with", "The same period a year earlier");
+    await page.waitForURL(/compare=1/);
+    await chartSettled(page, "series%5B%5D=1");
+    await expect(page.getByTestId("chart-legend").locator("li").allTextContents()).resolves.toEqual(["Consumption", "Consumption, a year earlier"]);
+    const compared = await tableOf(page, "chart-table");
+    expect(compared.headers).toEqual(["Time", "Consumption (kWh)", "Consumption, a year earlier (kWh)"]);
+    expect(compared.rows.every((r) => r.values.length === 2)).toBe(true);
+
+    await expect(page.getByTestId("axis-unit-left").textContent()).resolves.toBe("kWh");
+    await page.getByTestId("unit-toggle").getByText("Euros (€)").click();
+    await page.waitForURL(/unit=money/);
+    await chartSettled(page, "unit=money");
+    await expect(page.getByTestId("axis-unit-left").textContent()).resolves.toBe("€");
+    const money = await tableOf(page, "chart-table");
+    expect(money.headers).toEqual(["Time", "Cost (€)", "Cost, a year earlier (€)"]);
+    for (const r of money.rows) if (r.values[0] !== "–") expect(r.values[0]).toMatch(/^-?[\d,]+\.\d\d$/);
+    await expect(page.getByText("Costs and prices include VAT.", { exact: false }).count()).resolves.toBe(1);
+
+    await page.getByTestId("unit-toggle").getByText("kWh").click();
+    await page.waitForURL((u) => !u.searchParams.has("unit"));
+    await chartSettled(page, "series%5B%5D=1");
+    await expect(page.getByTestId("axis-unit-left").textContent()).resolves.toBe("kWh");
+    await context.close();
+  });
+
+  it("downloads exactly the numbers the chart shows as CSV", async () => {
+    const { context, page } = await signedIn("solar-household", "/en/charts?range=week&res=60&overlay=price&overlay=temperature&compare=1");
+    await chartSettled(page, "resolution=60");
+    await page.getByRole("button", { name: "Show as a table" }).click();
+    const shown = await tableOf(page, "chart-table");
+    expect(shown.headers).toEqual(["Time", "Consumption (kWh)", "Consumption, a year earlier (kWh)", "Spot price (c/kWh)", "Temperature (°C)"]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+    expect(download.suggestedFilename()).toMatch(/^consumption_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.csv$/);
+    const text = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(["Start time", ...shown.headers.slice(1)]);
+    expect(rows.length).toBe(shown.rows.length);
+    rows.forEach((row, i) => {
+      expect(row[0]).toBe(shown.rows[i].date);
+      expect(row.slice(1).map((v) => (v === "" ? null : Number(v)))).toEqual(shown.rows[i].values.map(tableNumber));
+    });
+    expect(rows.some((r) => r[3] !== "" && r[4] !== "")).toBe(true);
+    await context.close();
+  });
+
+  it("offers an apartment its district heat, without production series", async () => {
+    const { context, page } = await signedIn("apartment", "/en/charts");
+    await chartSettled(page);
+    await page.getByRole("combobox", { name: "Data", exact: true }).click();
+    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["Consumption", "Spot price", "Temperature"]);
+    await page.keyboard.press("Escape");
+    const heat = pointsOf("apartment").find((p) => p.energyKind === "heating")!;
+    await page.goto(siteUrl(HOST, `/en/charts?gsrn=${heat.gsrn}`));
+    await chartSettled(page, heat.gsrn);
+    await page.getByRole("combobox", { name: "Data", exact: true }).click();
+    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["Consumption", "Temperature"]);
+    await context.close();
+  });
+});
+
+describe("accessibility", () => {
+  for (const dark of [false, true]) {
+    for (const mobile of [false, true]) {
+      it(`has no axe violations on the dashboard and charts (${dark ? "dark" : "light"}, ${mobile ? "phone" : "desktop"})`, async () => {
+        const { context, page } = await signedIn("solar-household", "/en/dashboard", { dark, mobile });
+        await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(dark ? "dark" : "light");
+        await page.locator(".recharts-surface").first().waitFor();
+        expect((await axe(page)).violations).toEqual([]);
+        await page.goto(siteUrl(HOST, "/en/charts?overlay=price"));
+        await chartSettled(page);
+        await page.locator(".recharts-surface").first().waitFor();
+        expect((await axe(page)).violations).toEqual([]);
+        await page.getByRole("button", { name: "Show as a table" }).click();
+        expect((await axe(page)).violations).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

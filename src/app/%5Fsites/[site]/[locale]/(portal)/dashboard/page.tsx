@@ -1,0 +1,87 @@
+import { Anchor, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
+import { listCustomerPoints, type PointScope } from "@/server/metering/points";
+import type { Site } from "@/server/sites/sites";
+import { Announcements } from "@/ui/announcements/announcements";
+import { CardSkeleton } from "@/ui/energy/card-skeleton";
+import { EmptyState } from "@/ui/energy/empty-state";
+import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
+
+export async function generateMetadata() {
+  const t = await getTranslations("dashboard");
+  return { title: t("title") };
+}
+
+/** What every card needs: the scope, the customer's points and one "now" for the whole page. */
+async function dashboardContext(site: Site, customerId: string, locale: string): Promise<CardContext> {
+  // District heat stays off the dashboard when the site says so (dashboard.district-heat-disabled).
+  const scope: PointScope = { siteId: site.id, customerId, excludeHeating: site.features.includes("dashboard.district-heat-disabled") };
+  const points = await listCustomerPoints(scope);
+  return { site, scope, points, locale, now: Date.now() };
+}
+
+export default async function DashboardPage({ params }: { params: Promise<{ site: string; locale: string }> }) {
+  const { site: siteId, locale } = await params;
+  setRequestLocale(locale);
+  const site = await getPageSite(siteId);
+  if (!site.features.includes("dashboard")) notFound();
+  const session = await requireSession(siteId, locale);
+  const t = await getTranslations("dashboard");
+  const customer = session.activeCustomer;
+  if (!customer) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t("title")}</Title>
+        <EmptyState title={t("no-customer-title")} description={t("no-customer")}>
+          <Anchor component={Link} href={localePath(site, locale, "/")}>
+            {t("to-home")}
+          </Anchor>
+        </EmptyState>
+      </Stack>
+    );
+  }
+  const ctx = await dashboardContext(site, customer.id, locale);
+  const { points } = ctx;
+  const hasData = points.length > 0;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t("title")}</Title>
+        <Text c="dimmed" mt={4} translate="no">
+          {customer.name}
+        </Text>
+      </div>
+      <Suspense fallback={null}>
+        <Announcements site={site} locale={locale} limit={3} />
+      </Suspense>
+      {hasData ? null : <EmptyState title={t("empty.title")} description={t("empty.description")} testId="dashboard-empty" />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {hasData ? (
+          <Suspense fallback={<CardSkeleton />}>
+            <PeriodCard ctx={ctx} />
+          </Suspense>
+        ) : null}
+        <Suspense fallback={<CardSkeleton />}>
+          <SpotCard ctx={ctx} />
+        </Suspense>
+        {hasData && site.features.includes("real-time-cost-estimation") && points.some((p) => p.energyKind === "electricity") ? (
+          <Suspense fallback={<CardSkeleton short />}>
+            <EstimateCard ctx={ctx} />
+          </Suspense>
+        ) : null}
+        {hasData ? (
+          <Suspense fallback={<CardSkeleton />}>
+            <ExpensesCard ctx={ctx} />
+          </Suspense>
+        ) : null}
+        <Suspense fallback={<CardSkeleton />}>
+          <LocationsCard ctx={ctx} />
+        </Suspense>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { buildChartModel, chartCsv, summarise, type ChartReadings } from "./chart-data";
+import { formatBucket, formatNumber, formatTick, tickDates } from "./format";
+
+const base = {
+  currency: null,
+  vatIncluded: false,
+  from: "2026-03-29T00:00:00+02:00",
+  to: "2026-03-30T00:00:00+03:00",
+  timezone: "Europe/Helsinki",
+  meteringPoints: ["643000000000000001"],
+};
+
+const consumption: ChartReadings = {
+  ...base,
+  measurement: "consumption",
+  unit: "cents",
+  currency: "EUR",
+  vatIncluded: true,
+  resolution: "15",
+  dateFormat: "HH:00",
+  comparison: { yearOffset: 1, key: "1", from: "2025-03-29T00:00:00+02:00", to: "2025-03-30T00:00:00+03:00" },
+  values: [
+    { date: "2026-03-29T02:45:00+02:00", label: "02:00", consumption: 12, "1": 10 },
+    { date: "2026-03-29T04:00:00+03:00", label: "04:00", consumption: 7, "1": null },
+    { date: "2026-03-29T04:15:00+03:00", label: "04:00", consumption: null, "1": 3 },
+  ],
+};
+
+const temperature: ChartReadings = {
+  ...base,
+  measurement: "temperature",
+  unit: "°C",
+  resolution: "60",
+  dateFormat: "HH:00",
+  comparison: null,
+  values: [
+    { date: "2026-03-29T02:00:00+02:00", label: "02:00", temperature: -1.5 },
+    { date: "2026-03-29T04:00:00+03:00", label: "04:00", temperature: 0.5 },
+  ],
+};
+
+describe("chart model", () => {
+  it("puts the measurement, the earlier year and overlays side by side, money in euros", () => {
+    const model = buildChartModel(consumption, [{ overlay: "temperature", readings: temperature }]);
+    expect(model.columns.map((c) => [c.key, c.role, c.unit])).toEqual([
+      ["consumption", "current", "money"],
+      ["compare-1", "comparison", "money"],
+      ["overlay-temperature", "overlay", "°C"],
+    ]);
+    expect(model.rows).toEqual([
+      { date: "2026-03-29T02:45:00+02:00", values: [0.12, 0.1, -1.5] },
+      { date: "2026-03-29T04:00:00+03:00", values: [0.07, null, 0.5] },
+      { date: "2026-03-29T04:15:00+03:00", values: [null, 0.03, 0.5] },
+    ]);
+    expect(summarise(model)).toEqual([
+      { value: 0.19, kind: "total" },
+      { value: 0.13, kind: "total" },
+      { value: -0.2, kind: "average" },
+    ]);
+  });
+
+  it("extends the rows to overlay buckets of the same resolution (tomorrow's prices on a day chart)", () => {
+    const price: ChartReadings = {
+      ...base,
+      measurement: "price",
+      unit: "c/kWh",
+      resolution: "15",
+      dateFormat: "HH:00",
+      comparison: null,
+      values: [
+        { date: "2026-03-29T04:00:00+03:00", label: "04:00", price: 5.25 },
+        { date: "2026-03-29T04:30:00+03:00", label: "04:00", price: 6.5 },
+      ],
+    };
+    const model = buildChartModel({ ...consumption, comparison: null }, [{ overlay: "price", readings: price }]);
+    expect(model.rows.map((r) => [r.date.slice(11, 16), ...r.values])).toEqual([
+      ["02:45", 0.12, null],
+      ["04:00", 0.07, 5.25],
+      ["04:15", null, null],
+      ["04:30", null, 6.5],
+    ]);
+  });
+
+  it("writes the same numbers to CSV, with a header row and empty cells for no data", () => {
+    const model = buildChartModel(consumption);
+    const csv = chartCsv(model, ["Time", "Cost (€)", "Cost, a year earlier (€)"]);
+    expect(csv).toBe(
+      'Time,Cost (€),"Cost, a year earlier (€)"\r\n2026-03-29T02:45:00+02:00,0.12,0.1\r\n2026-03-29T04:00:00+03:00,0.07,\r\n2026-03-29T04:15:00+03:00,,0.03\r\n',
+    );
+  });
+});
+
+describe("chart formats (spec §9)", () => {
+  it("labels axes by the range and buckets in full", () => {
+    expect(formatTick("2026-03-29T04:15:00+03:00", "HH:mm", "fi-FI")).toBe("04:15");
+    expect(formatTick("2026-03-29T04:15:00+03:00", "HH:00", "fi-FI")).toBe("04:00");
+    expect(formatTick("2026-03-29T04:15:00+03:00", "DD.MM", "fi-FI")).toBe("29.03");
+    expect(formatTick("2026-03-01T00:00:00+02:00", "MM.YYYY", "en-GB")).toBe("Mar");
+    expect(formatBucket("2026-03-29T04:15:00+03:00", "15", "en-GB")).toBe("29.03.2026 04:15");
+    expect(formatBucket("2026-03-29T00:00:00+02:00", "day", "en-GB")).toBe("29.03.2026");
+    expect(formatBucket("2026-03-01T00:00:00+02:00", "month", "en-GB")).toBe("March 2026");
+    expect(formatNumber(1234.5, "en-GB", "kWh")).toBe("1,234.500");
+    expect(formatNumber(1234.5, "fi-FI", "kWh", 1)).toBe("1\u00a0234,5");
+    expect(formatNumber(1234.5, "en-GB", "money")).toBe("1,234.50");
+  });
+
+  it("puts one tick at the first bucket of each label", () => {
+    expect(tickDates(consumption.values.map((v) => v.date), "HH:00")).toEqual(["2026-03-29T02:45:00+02:00", "2026-03-29T04:00:00+03:00"]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * What a chart shows, as one table: a row per bucket and a column per series (the measurement,
+ * the comparison period, overlays). The chart, the screen-reader table and the CSV download all
+ * come from this one model, so they always show the same numbers.
+ */
+import type { Measurement, Overlay, Resolution } from "./chart-state";
+import type { ChartDateFormat, DisplayUnit } from "./format";
+
+/** The readings API answer (GET /api/charts/readings). */
+export interface ChartReadings {
+  measurement: Measurement;
+  unit: "kWh" | "cents" | "c/kWh" | "°C";
+  currency: string | null;
+  vatIncluded: boolean;
+  from: string;
+  to: string;
+  resolution: Resolution;
+  timezone: string;
+  dateFormat: ChartDateFormat;
+  meteringPoints: string[];
+  comparison: { yearOffset: number; key: string; from: string; to: string } | null;
+  values: ({ date: string; label: string } & Record<string, string | number | null>)[];
+}
+
+export type ColumnRole = "current" | "comparison" | "overlay";
+
+export interface ChartColumn {
+  /** Key of the value in chart rows. */
+  key: string;
+  series: Measurement;
+  role: ColumnRole;
+  unit: DisplayUnit;
+  /** Whole years back, for the comparison column. */
+  yearOffset?: number;
+}
+
+export interface ChartModel {
+  columns: ChartColumn[];
+  /** date: ISO 8601 with the site's offset; one value per column, null where there is no data. */
+  rows: { date: string; values: (number | null)[] }[];
+  resolution: Resolution;
+  dateFormat: ChartDateFormat;
+  currency: string | null;
+  vatIncluded: boolean;
+}
+
+export function displayUnit(readings: Pick<ChartReadings, "unit">): DisplayUnit {
+  return readings.unit === "cents" ? "money" : readings.unit;
+}
+
+function toDisplay(value: string | number | null | undefined, unit: DisplayUnit): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  // Money comes in cents; shown in whole currency units with two decimals.
+  return unit === "money" ? Math.round(value) / 100 : value;
+}
+
+/**
+ * Looks up the overlay value of each bucket: the overlay bucket that starts at or before the
+ * bucket and has not ended (an hourly temperature spans four 15-minute buckets).
+ */
+function alignOverlay(dates: string[], overlay: ChartReadings, unit: DisplayUnit): (number | null)[] {
+  const key = overlay.measurement;
+  const points = overlay.values.map((v) => ({ at: Date.parse(v.date), value: toDisplay(v[key], unit) })).sort((a, b) => a.at - b.at);
+  const step = overlay.resolution === "day" || overlay.resolution === "month" ? null : Number(overlay.resolution) * 60_000;
+  let i = 0;
+  return dates.map((d) => {
+    const at = Date.parse(d);
+    while (i + 1 < points.length && points[i + 1].at <= at) i++;
+    const p = points[i];
+    if (!p || p.at > at) return null;
+    if (p.at === at) return p.value;
+    return step !== null && at < p.at + step ? p.value : null;
+  });
+}
+
+export function buildChartModel(main: ChartReadings, overlays: { overlay: Overlay; readings: ChartReadings }[] = []): ChartModel {
+  const unit = displayUnit(main);
+  const columns: ChartColumn[] = [{ key: main.measurement, series: main.measurement, role: "current", unit }];
+  if (main.comparison) {
+    columns.push({ key: `compare-${main.comparison.key}`, series: main.measurement, role: "comparison", unit, yearOffset: main.comparison.yearOffset });
+  }
+  // Overlays at the chart's own resolution may reach further (tomorrow's prices on a day chart).
+  const dates = [...new Set([...main.values.map((v) => v.date), ...overlays.filter((o) => o.readings.resolution === main.resolution).flatMap((o) => o.readings.values.map((v) => v.date))])].sort(
+    (a, b) => Date.parse(a) - Date.parse(b),
+  );
+  const byDate = new Map(main.values.map((v) => [v.date, v]));
+  const aligned = overlays.map((o) => {
+    const u = displayUnit(o.readings);
+    columns.push({ key: `overlay-${o.overlay}`, series: o.overlay, role: "overlay", unit: u });
+    return alignOverlay(dates, o.readings, u);
+  });
+  const rows = dates.map((date, i) => {
+    const v = byDate.get(date);
+    const values: (number | null)[] = [toDisplay(v?.[main.measurement], unit)];
+    if (main.comparison) values.push(toDisplay(v?.[main.comparison.key], unit));
+    for (const a of aligned) values.push(a[i]);
+    return { date, values };
+  });
+  return { columns, rows, resolution: main.resolution, dateFormat: main.dateFormat, currency: main.currency, vatIncluded: main.vatIncluded };
+}
+
+/** Rows keyed for the chart library: { date, [column.key]: value }. */
+export function chartRows(model: ChartModel): Record<string, string | number | null>[] {
+  return model.rows.map((r) => {
+    const row: Record<string, string | number | null> = { date: r.date };
+    model.columns.forEach((c, i) => (row[c.key] = r.values[i]));
+    return row;
+  });
+}
+
+export interface ColumnSummary {
+  /** Sum for energy and money, average for prices and temperatures; null without data. */
+  value: number | null;
+  kind: "total" | "average";
+}
+
+export function summarise(model: ChartModel): ColumnSummary[] {
+  return model.columns.map((c, i) => {
+    const values = model.rows.map((r) => r.values[i]).filter((v): v is number => v !== null);
+    const kind = c.unit === "c/kWh" || c.unit === "°C" ? "average" : "total";
+    if (!values.length) return { value: null, kind };
+    const sum = values.reduce((s, v) => s + v, 0);
+    const decimals = c.unit === "money" ? 2 : c.unit === "°C" ? 1 : 3;
+    const round = (v: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
+    return { value: round(kind === "total" ? sum : sum / values.length), kind };
+  });
+}
+
+function csvField(value: string): string {
+  return /[",\r\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * The chart as CSV (RFC 4180): a header row, then one row per bucket with its start as ISO 8601
+ * (site offset) and the values as plain decimal numbers, empty where there is no data.
+ */
+export function chartCsv(model: ChartModel, headers: string[]): string {
+  const lines = [headers.map(csvField).join(",")];
+  for (const r of model.rows) lines.push([r.date, ...r.values.map((v) => (v === null ? "" : String(v)))].map(csvField).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}

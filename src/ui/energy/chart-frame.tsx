@@ -1,0 +1,102 @@
+"use client";
+
+import { Group, Loader, Skeleton, Stack, Text } from "@mantine/core";
+import dynamic from "next/dynamic";
+import { useLocale } from "next-intl";
+import type { Resolution } from "./chart-state";
+import { currencySymbol, type ChartDateFormat, type DisplayUnit } from "./format";
+import classes from "./energy.module.css";
+
+export interface FrameSeries {
+  key: string;
+  label: string;
+  /** A CSS colour, normally a theme variable: var(--portal-chart-electricity-consumption). */
+  color: string;
+  unit: DisplayUnit;
+  type: "bar" | "line" | "area";
+  axis: "left" | "right" | "right2";
+  opacity?: number;
+  dashed?: boolean;
+  stack?: string;
+  curve?: "monotone" | "stepAfter" | "linear";
+  connectNulls?: boolean;
+}
+
+export interface ChartFrameProps {
+  /** One object per bucket: date (ISO 8601, site offset) and a value per series key. */
+  rows: Record<string, string | number | null>[];
+  series: FrameSeries[];
+  dateFormat: ChartDateFormat;
+  resolution: Resolution;
+  currency: string | null;
+  /** Labels of the units, translated: kWh, c/kWh, °C. */
+  unitLabels: Record<string, string>;
+  /** A vertical line at a bucket (the current interval). */
+  mark?: { date: string; label: string };
+  /** A bucket drawn in another colour. */
+  highlight?: { date: string; color: string };
+}
+
+const EnergyChart = dynamic(() => import("./energy-chart"), {
+  ssr: false,
+  loading: () => <Skeleton h="100%" />,
+});
+
+/**
+ * A chart with its unit labels, legend and a fixed-height plot area, so the page does not move
+ * while the drawing loads or new data arrives. The plot is an image for assistive technology;
+ * the same numbers are in the chart's data table.
+ */
+export function ChartFrame(
+  props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string },
+) {
+  const locale = useLocale();
+  const symbol = props.currency ? currencySymbol(locale, props.currency) : "";
+  const unitText = (unit: DisplayUnit | undefined) => (unit === "money" ? symbol : unit ? (props.unitLabels[unit] ?? unit) : "");
+  const left = unitText(props.series.find((s) => s.axis === "left")?.unit);
+  const right = [props.series.find((s) => s.axis === "right")?.unit, props.series.find((s) => s.axis === "right2")?.unit]
+    .filter((u): u is DisplayUnit => !!u)
+    .map(unitText)
+    .join(" · ");
+  return (
+    <Stack gap={4} data-testid={props.testId}>
+      <Group justify="space-between" gap="xs">
+        <Text fz="xs" c="dimmed" data-testid="axis-unit-left">
+          {left}
+        </Text>
+        {right ? (
+          <Text fz="xs" c="dimmed" data-testid="axis-unit-right">
+            {right}
+          </Text>
+        ) : null}
+      </Group>
+      <div className={classes.plot} data-size={props.size ?? "large"} data-busy={props.busy ? "true" : "false"} role="img" aria-label={props.label} aria-busy={props.busy || undefined}>
+        <div className={classes.plotInner}>
+          <EnergyChart {...props} currencySymbol={symbol} locale={locale} />
+        </div>
+        {props.busy ? (
+          <div className={classes.busy}>
+            <Loader size="sm" aria-label={props.busyLabel} />
+          </div>
+        ) : null}
+      </div>
+      <Text fz="xs" c="dimmed" ta="center">
+        {props.xAxisLabel}
+      </Text>
+      <ul className={classes.legend} data-testid="chart-legend">
+        {props.series.map((s) => (
+          <li key={s.key}>
+            <span
+              aria-hidden
+              className={`${classes.swatch} ${s.type === "bar" ? "" : classes.swatchLine}`}
+              style={s.type === "bar" ? { background: s.color, opacity: s.opacity ?? 1 } : { borderTopColor: s.color, borderTopStyle: s.dashed ? "dashed" : "solid" }}
+            />
+            <Text component="span" fz="sm">
+              {s.label}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}

@@ -5,6 +5,7 @@
  *                                      PostgreSQL too when DATABASE_URL is set (in a scratch database)
  *   npm run bench -- --scale           adds 1,000 metering points × 13 months of 15-minute data
  *                                      (≈ 38 M rows) on PostgreSQL and measures the same queries
+ *   npm run bench -- --scale-only      only the scale run; keeps the other numbers in the doc
  *   --runs <n>                         timed runs per query (default 30)
  *   --engine pglite|postgres           one engine only
  *   --no-write                         print, leave docs/performance.md alone
@@ -127,51 +128,59 @@ async function benchScale(log: (m: string) => void): Promise<EngineResult & { lo
     log(table(queries));
     const imports = await benchImport(point, 100_000);
     log(`   import at scale: ${imports.insertRowsPerSecond} rows/s new, ${imports.unchangedRowsPerSecond} rows/s unchanged`);
-    return { engine: "postgres, 38 M rows", meteringSeedMs: meteringMs, sizes, queries, imports, loadSeconds };
+    return { engine: SCALE_HEADING.slice(4), meteringSeedMs: meteringMs, sizes, queries, imports, loadSeconds };
   } finally {
     await closeDb();
     await drop();
   }
 }
 
-function render(results: EngineResult[], scale: (EngineResult & { loadSeconds: number }) | null): string {
-  const lines = [
-    START,
+const SCALE_HEADING = "### postgres, 38 M rows";
+
+function renderEngine(r: EngineResult): string {
+  return [
+    `### ${r.engine}`,
+    "",
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.`,
     "",
-    "One 15-minute metering point of the demo data (13 months of history and the current month); each query runs",
-    `${RUNS} times after 3 warm-up runs. "buckets" is the number of values the chart gets.`,
-  ];
-  for (const r of [...results, ...(scale ? [scale] : [])]) {
-    lines.push(
-      "",
-      `### ${r.engine}`,
-      "",
-      `interval_readings: ${r.sizes.rows.toLocaleString("en-GB")} rows, heap ${r.sizes.heap}, indexes ${r.sizes.index}.` +
-        (r.meteringSeedMs ? ` Metering demo seeder: ${(r.meteringSeedMs / 1000).toFixed(1)} s.` : "") +
-        ("loadSeconds" in r ? ` Bulk load of the 1,000 extra points: ${(r as { loadSeconds: number }).loadSeconds} s.` : ""),
-      "",
-      table(r.queries),
-      "",
-      `Import of ${r.imports.rows.toLocaleString("en-GB")} readings (validate, COPY, upsert in one transaction): ${r.imports.insertRowsPerSecond.toLocaleString("en-GB")} rows/s new, ${r.imports.unchangedRowsPerSecond.toLocaleString("en-GB")} rows/s when re-imported unchanged.`,
-    );
-  }
-  lines.push(END);
-  return lines.join("\n");
+    `interval_readings: ${r.sizes.rows.toLocaleString("en-GB")} rows, heap ${r.sizes.heap}, indexes ${r.sizes.index}.` +
+      (r.meteringSeedMs ? ` Metering demo seeder: ${(r.meteringSeedMs / 1000).toFixed(1)} s.` : "") +
+      ("loadSeconds" in r ? ` Bulk load of the 1,000 extra points (readings, keys, hourly rollup): ${(r as { loadSeconds: number }).loadSeconds} s.` : ""),
+    "",
+    table(r.queries),
+    "",
+    `Import of ${r.imports.rows.toLocaleString("en-GB")} readings (validate, COPY, upsert and rollup refresh in one transaction): ${r.imports.insertRowsPerSecond.toLocaleString("en-GB")} rows/s new, ${r.imports.unchangedRowsPerSecond.toLocaleString("en-GB")} rows/s when re-imported unchanged.`,
+    "",
+  ].join("\n");
 }
 
-function writeDoc(section: string, keepScale: boolean) {
+const INTRO = [
+  "",
+  "One 15-minute metering point of the demo data (13 months of history and the current month); each query runs",
+  `${RUNS} times after 3 warm-up runs. "buckets" is the number of values the chart gets.`,
+  "",
+].join("\n");
+
+/** The doc section: a run replaces the engines it measured and keeps the others' last numbers. */
+function render(previous: string | null, results: EngineResult[]): string {
+  const body = previous ? previous.slice(START.length, previous.length - END.length) : "";
+  const blocks = new Map<string, string>();
+  for (const part of body.split(/\n(?=### )/).slice(1)) blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
+  for (const r of results) blocks.set(r.engine, renderEngine(r));
+  const order = ["pglite", "postgres", SCALE_HEADING.slice(4)];
+  const names = [...blocks.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return `${START}${INTRO}${names.map((n) => `\n${blocks.get(n)}`).join("")}${END}`;
+}
+
+function writeDoc(results: EngineResult[], scale: (EngineResult & { loadSeconds: number }) | null) {
+  const all = scale ? [...results, scale] : results;
   let doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "# Performance\n\n## Readings queries and import\n\n";
   const a = doc.indexOf(START);
   const b = doc.indexOf(END);
   if (a >= 0 && b > a) {
-    const previous = doc.slice(a, b + END.length);
-    // A run without --scale keeps the last scale numbers.
-    const scaleAt = previous.indexOf("### postgres, 38 M rows");
-    const next = keepScale && scaleAt >= 0 && !section.includes("### postgres, 38 M rows") ? section.replace(END, `${previous.slice(scaleAt, previous.length - END.length).trimEnd()}\n${END}`) : section;
-    doc = doc.slice(0, a) + next + doc.slice(b + END.length);
+    doc = doc.slice(0, a) + render(doc.slice(a, b + END.length), all) + doc.slice(b + END.length);
   } else {
-    doc = `${doc.trimEnd()}\n\n${section}\n`;
+    doc = `${doc.trimEnd()}\n\n${render(null, all)}\n`;
   }
   fs.mkdirSync(path.dirname(DOC), { recursive: true });
   fs.writeFileSync(DOC, doc);
@@ -182,14 +191,17 @@ async function main() {
   const log = (m: string) => console.log(m);
   const only = option("engine");
   const engines: ("pglite" | "postgres")[] = [];
-  if (!only || only === "pglite") engines.push("pglite");
-  if ((!only || only === "postgres") && PG_URL) engines.push("postgres");
+  if (!flag("scale-only")) {
+    if (!only || only === "pglite") engines.push("pglite");
+    if ((!only || only === "postgres") && PG_URL) engines.push("postgres");
+  }
   const results: EngineResult[] = [];
   for (const e of engines) results.push(await benchEngine(e, log));
-  const scale = flag("scale") && PG_URL ? await benchScale(log) : null;
-  if (flag("scale") && !scale) log("--scale needs DATABASE_URL (PostgreSQL).");
+  const wantScale = flag("scale") || flag("scale-only");
+  const scale = wantScale && PG_URL ? await benchScale(log) : null;
+  if (wantScale && !scale) log("--scale needs DATABASE_URL (PostgreSQL).");
   if (!flag("no-write")) {
-    writeDoc(render(results, scale), true);
+    writeDoc(results, scale);
     log(`\nWrote ${path.relative(process.cwd(), DOC)}.`);
   }
 }

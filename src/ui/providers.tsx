@@ -1,6 +1,6 @@
 "use client";
 
-import { MantineProvider, type MantineColorSchemeManager } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
@@ -8,29 +8,8 @@ import { useMemo, type ReactNode } from "react";
 import { getTheme } from "@/themes/registry";
 import { createMantineTheme, themeCssVariables } from "@/themes/mantine";
 import { reportClientLog } from "./report-client-log";
-
-const TEN_YEARS = 315_360_000;
-
-/** Keeps the colour scheme in the color-scheme cookie, so the server renders the first paint right. */
-function cookieColorSchemeManager(darkAllowed: boolean): MantineColorSchemeManager {
-  return {
-    get: (fallback) => {
-      if (typeof document === "undefined") return fallback;
-      const m = /(?:^|; )color-scheme=(light|dark|auto)/.exec(document.cookie);
-      const value = (m?.[1] as "light" | "dark" | "auto" | undefined) ?? fallback;
-      return !darkAllowed && value !== "light" ? "light" : value;
-    },
-    set: (value) => {
-      const secure = location.protocol === "https:" ? "; Secure" : "";
-      document.cookie = `color-scheme=${value}; Path=/; Max-Age=${TEN_YEARS}; SameSite=Lax${secure}`;
-    },
-    subscribe: () => {},
-    unsubscribe: () => {},
-    clear: () => {
-      document.cookie = "color-scheme=; Path=/; Max-Age=0";
-    },
-  };
-}
+// Colour-scheme cookies and their rules (spec §4): src/ui/shared/color-scheme.ts
+import { cookieColorSchemeManager } from "./shared/color-scheme";
 
 export function Providers(props: {
   themeId: string;

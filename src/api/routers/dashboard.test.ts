@@ -248,3 +248,32 @@ describe("usage points and locations", () => {
     });
   });
 });
+
+describe("OpenAPI document", () => {
+  it("documents every energy endpoint with its access rule and feature", async () => {
+    const res = await new ApiClient("aurora.localhost").get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const op = (path: string, method = "get") => res.body.paths[path]?.[method];
+    const expected: [string, string, string, string | undefined][] = [
+      ["/api/dashboard/locations", "get", "customer", "dashboard"],
+      ["/api/dashboard/invoices", "get", "customer", "dashboard"],
+      ["/api/dashboard/statistics/consumption", "get", "customer", "dashboard"],
+      ["/api/dashboard/statistics/production", "get", "customer", "dashboard"],
+      ["/api/dashboard/statistics/expenses", "get", "customer", "dashboard"],
+      ["/api/dashboard/statistics/spot", "get", "customer", "dashboard"],
+      ["/api/dashboard/yearly-consumption", "get", "customer", "dashboard"],
+      ["/api/charts/readings", "get", "customer", "charts"],
+      ["/api/usage-points/me", "get", "customer", undefined],
+      ["/api/usage-points/search", "post", "customer", undefined],
+      ["/api/locations", "get", "customer", undefined],
+      ["/api/locations/gsrn", "get", "customer", undefined],
+      ["/api/locations/cost-estimation", "get", "customer", "real-time-cost-estimation"],
+      ["/api/import/readings", "post", "public", undefined],
+    ];
+    for (const [path, method, access, feature] of expected) {
+      expect(op(path, method), path).toBeDefined();
+      expect(op(path, method)["x-access"], path).toBe(access);
+      expect(op(path, method)["x-feature"], path).toBe(feature);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
 import { ApiClient } from "@/test/api-client";
@@ -78,6 +79,35 @@ describe("feedback (spec §4–§6)", () => {
     const anonymous = new ApiClient("aurora.localhost");
     expect((await anonymous.get("/api/feedback/form")).status).toBe(401);
     expect((await anonymous.put("/api/feedback/send", { formId: demoFeedbackFormId("aurora"), rating: 3 })).status).toBe(401);
+  });
+});
+
+describe("bad input", () => {
+  const count = async (table: string) => {
+    const db = await getDb();
+    const [row] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`));
+    return Number(row.n);
+  };
+
+  it("answers anything malformed with a 4xx and stores nothing", async () => {
+    const formId = demoFeedbackFormId("aurora");
+    const feedbackBody = fc.oneof(
+      fc.anything(),
+      fc.record({ formId: fc.oneof(fc.constant(formId), fc.string()), rating: fc.oneof(fc.string(), fc.double().filter((d) => !Number.isInteger(d)), fc.constant(null), fc.integer({ min: 6 }), fc.integer({ max: 0 })), openText: fc.anything() }),
+    );
+    const consentBody = fc.oneof(fc.anything(), fc.record({ consentId: fc.string(), categories: fc.anything(), revision: fc.anything(), languageCode: fc.string() }));
+    const visitor = new ApiClient("aurora.localhost", { ip: "10.7.7.7" });
+    const [feedbackBefore, consentBefore] = [await count("feedback_submissions"), await count("consent_records")];
+    await fc.assert(
+      fc.asyncProperty(feedbackBody, consentBody, async (f, c) => {
+        const a = await customer.put("/api/feedback/send", f);
+        const b = await visitor.post("/api/consent", c);
+        expect(a.status >= 400 && a.status < 500, `${a.status} ${JSON.stringify(f)}`).toBe(true);
+        expect(b.status >= 400 && b.status < 500, `${b.status} ${JSON.stringify(c)}`).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+    expect([await count("feedback_submissions"), await count("consent_records")]).toEqual([feedbackBefore, consentBefore]);
   });
 });
 

@@ -35,7 +35,7 @@ export function AccountMenu(props: { personName: string; active: AccountCustomer
     <>
       <Menu position="bottom-end" width={300} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t("menu-label", { name: props.personName })} style={{ color: "var(--portal-header-text)" }} p={6} data-testid="account-menu">
+          <UnstyledButton style={{ color: "var(--portal-header-text)" }} p={6} data-testid="account-menu">
             <Stack gap={0} align="flex-end">
               <Text size="sm" fw={600} lh={1.2}>
                 {props.personName}

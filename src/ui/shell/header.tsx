@@ -1,5 +1,5 @@
 import { Anchor, Box, Group } from "@mantine/core";
-import Link from "next/link";
+import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { Site } from "@/server/sites/sites";
 import type { PortalSession } from "@/server/auth/session";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Menu, UnstyledButton, Text, Group } from "@mantine/core";
+import { Menu, UnstyledButton, Text, Group, VisuallyHidden } from "@mantine/core";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 
@@ -35,8 +35,10 @@ export function LanguageSwitcher({ locales, current, defaultLocale }: { locales:
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t("language", { language: currentOption.name })} style={{ color: "var(--portal-header-text)" }} p={6}>
+        {/* The name comes from the content, so it always contains the visible code or language name (WCAG 2.5.3). */}
+        <UnstyledButton style={{ color: "var(--portal-header-text)" }} p={6} data-testid="language-switcher">
           <Group gap={4}>
+            <VisuallyHidden>{t("language", { language: "" }).trim()}</VisuallyHidden>
             <Text span hiddenFrom="sm" fw={600} tt="uppercase" size="sm">
               {currentOption.prefix}
             </Text>

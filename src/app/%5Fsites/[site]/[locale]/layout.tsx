@@ -6,7 +6,11 @@ import type { Metadata, Viewport } from "next";
 import { getMessages, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/ui/providers";
-import { colorSchemeCookie, getPageSite } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
+import { cookies } from "next/headers";
+import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme } from "@/ui/shared/color-scheme";
+import { CookieConsentMount } from "@/ui/consent/cookie-consent-mount";
+import { previewThemeOverride } from "./themes/preview-access";
 import { getTheme } from "@/themes/registry";
 
 type Params = Promise<{ site: string; locale: string }>;
@@ -19,10 +23,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const title = forLocale.find((m) => m.name === "TITLE" && m.locale_id === locale) ?? forLocale.find((m) => m.name === "TITLE");
   const other: Record<string, string> = {};
   for (const m of forLocale) if (m.name !== "TITLE" && !(m.name.toLowerCase() in other && m.locale_id === null)) other[m.name.toLowerCase()] = m.content;
+  // Next renders `description` itself; leaving it in `other` too would print it twice.
+  const { description, ...rest } = other;
   return {
     title: { default: title?.content ?? site.companyName, template: `%s · ${title?.content ?? site.companyName}` },
-    description: other.description,
-    other,
+    description,
+    other: rest,
     icons: { icon: theme.favicon },
   };
 }
@@ -39,14 +45,18 @@ export default async function SiteRootLayout({ children, params }: { children: R
   const site = await getPageSite(siteId);
   const messages = await getMessages();
   const darkAllowed = site.features.includes("dark-theme");
-  const stored = await colorSchemeCookie();
-  const scheme = darkAllowed ? stored : "light";
+  // White-label shell: colour-scheme rules (spec §4) and the theme preview's ?theme= (that page only).
+  const jar = await cookies();
+  const scheme = resolveColorScheme({ darkAllowed, stored: jar.get(COLOR_SCHEME_COOKIE)?.value, override: jar.get(COLOR_SCHEME_OVERRIDE_COOKIE)?.value });
+  const themeId = (await previewThemeOverride(site)) ?? site.themeId;
   return (
     <html lang={locale} {...mantineHtmlProps} data-mantine-color-scheme={scheme === "auto" ? undefined : scheme}>
       <head>{scheme === "auto" ? <ColorSchemeScript defaultColorScheme="auto" /> : null}</head>
       <body>
-        <Providers themeId={site.themeId} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
+        <Providers themeId={themeId} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
           {children}
+          {/* White-label shell: cookie consent (only with the cookie-consent feature) */}
+          <CookieConsentMount site={site} locale={locale} />
         </Providers>
       </body>
     </html>

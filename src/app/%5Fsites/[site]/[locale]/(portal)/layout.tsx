@@ -9,6 +9,8 @@ import { Footer } from "@/ui/shell/footer";
 import { SessionWatcher } from "@/ui/shell/session-watcher";
 import { CustomerServiceBanner } from "@/ui/shell/customer-service-banner";
 import "@/ui/shell/areas";
+import { PortalBottomBar } from "@/ui/shared/portal-bottom-bar";
+import { FeedbackPrompt } from "@/ui/feedback/feedback-prompt";
 
 export default async function PortalLayout({ children, params }: { children: ReactNode; params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;
@@ -28,6 +30,9 @@ export default async function PortalLayout({ children, params }: { children: Rea
         {children}
       </Box>
       <Footer site={site} locale={locale} />
+      {/* White-label shell: mobile bottom bar and feedback dialog */}
+      <PortalBottomBar site={site} locale={locale} />
+      <FeedbackPrompt site={site} session={session} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { Card, Paper, SimpleGrid, Stack, Text, Title, Badge, Group } from "@mantine/core";
-import Link from "next/link";
+import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
 import { navItems } from "@/ui/shell/navigation";
 import { RepresentativeCodeForm } from "@/ui/account/representative-code-form";
 import { CustomerServiceSearch } from "@/ui/account/customer-service-search";
+import { Announcements } from "@/ui/announcements/announcements";
 
 const TILE_AREAS = ["charts", "contracts", "invoices"] as const;
 
@@ -57,6 +58,8 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
           ))}
         </SimpleGrid>
       ) : null}
+      {/* White-label shell: the site's announcements (spec §7) */}
+      <Announcements site={site} locale={locale} />
     </Stack>
   );
 }

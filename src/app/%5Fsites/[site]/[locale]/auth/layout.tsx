@@ -19,7 +19,7 @@ export default async function AuthLayout({ children, params }: { children: React
       data-testid="auth-background"
     >
       <Group justify="flex-end" p="sm">
-        <Box bg="var(--mantine-color-body)" style={{ borderRadius: 8 }} px={4}>
+        <Box bg="var(--mantine-color-body)" style={{ borderRadius: 8, ["--portal-header-text" as string]: "var(--mantine-color-text)" }} px={4}>
           <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={locales.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />
         </Box>
       </Group>

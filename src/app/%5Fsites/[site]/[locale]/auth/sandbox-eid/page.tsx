@@ -23,7 +23,7 @@ export default async function SandboxEidPage({ params, searchParams }: { params:
           <Title order={1} size="h2">
             {t("title")}
           </Title>
-          <Badge color="gray" variant="outline">
+          <Badge variant="default">
             {t("test-environment")}
           </Badge>
         </Group>

@@ -1,0 +1,61 @@
+import http from "node:http";
+import type { BrowserContext, Page } from "playwright-core";
+import { port } from "./helpers";
+
+/**
+ * Marks the cookie-consent choice (necessary only, revision 0) and the feedback question as
+ * already handled for a site, so tests of other areas see the page without the banner or dialog.
+ */
+export async function settleShellPrompts(context: BrowserContext, host: string, which: { consent?: boolean; feedback?: boolean } = {}) {
+  const now = new Date().toISOString();
+  const consent = {
+    categories: ["necessary"],
+    revision: 0,
+    data: null,
+    consentTimestamp: now,
+    consentId: "00000000-0000-4000-8000-000000000000",
+    services: { necessary: [] },
+    languageCode: "en-GB",
+    lastConsentTimestamp: now,
+    expirationTime: Date.now() + 182 * 86_400_000,
+  };
+  await context.addCookies([
+    ...(which.consent !== false ? [{ name: "cc_cookie", value: encodeURIComponent(JSON.stringify(consent)), domain: host, path: "/", sameSite: "Lax" as const }] : []),
+    ...(which.feedback !== false ? [{ name: "feedback-handled", value: String(Date.now()), domain: host, path: "/", sameSite: "Lax" as const }] : []),
+  ]);
+}
+
+/** The HTML the server sends for a page (no browser, no scripts): what the first paint is made of. */
+export function serverHtml(host: string, path: string, cookie = ""): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port: port(), path, headers: { host, ...(cookie ? { cookie } : {}) } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Calls the API from inside the page (same origin, the page's cookies), as the portal's own code does. */
+export async function pageFetch<T = any>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, {
+        method: init.method ?? "GET",
+        headers: init.body !== undefined ? { "content-type": "application/json" } : {},
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, body: body as never };
+    },
+    { path, init },
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, DataList, Group, Text, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { listBanks } from "@/server/reference/reference";
+import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
+import { CheckIcon } from "@/ui/invoices/icons";
+import { formatDate, formatDateTime, formatMoney } from "@/ui/invoices/format";
+import { InvoiceStatusBadge } from "@/ui/invoices/status-badge";
+import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
+
+export async function generateMetadata() {
+  const t = await getTranslations("invoice-pages.confirmation");
+  return { title: t("title") };
+}
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** Payment state "confirmation": the provider confirmed the payment; what was paid. */
+export default async function PaymentConfirmationPage({ params, searchParams }: { params: InvoiceRouteParams; searchParams: Search }) {
+  const ctx = await invoicePageContext(params);
+  const { invoiceNumber } = await params;
+  let invoice = await loadInvoice(ctx, invoiceNumber);
+  const t = await getTranslations("invoice-pages.confirmation");
+  const tInv = await getTranslations("invoices");
+  const invoiceHref = ctx.href(`/invoices/${encodeURIComponent(invoice.invoiceNumber)}`);
+  const payment = await loadPayment(ctx, invoice, firstParam((await searchParams).payment));
+  if (!payment) redirect(invoiceHref);
+  if (payment.status !== "succeeded") redirect(localized(ctx, payment.nextPath));
+  // The payment may have been confirmed just now, while this page read it.
+  if (invoice.status !== "paid") invoice = await loadInvoice(ctx, invoiceNumber);
+  const bankName = payment.bankBic ? (await listBanks(ctx.site.country, "BANK_LINK")).find((b) => b.bic === payment.bankBic)?.name : null;
+
+  return (
+    <PaymentStateCard icon={<CheckIcon size={28} />} color="#1e6b34" title={t("title")} testId="payment-confirmation">
+      <Text ta="center" role="status">
+        {t("thanks", { amount: formatMoney(payment.amountCents, payment.currency, ctx.locale), number: invoice.invoiceNumber })}
+      </Text>
+      <DataList labelWidth="10rem" withDivider>
+        <DataListItem>
+          <DataListItemLabel>{t("invoice")}</DataListItemLabel>
+          <DataListItemValue>{invoice.invoiceNumber}</DataListItemValue>
+        </DataListItem>
+        <DataListItem>
+          <DataListItemLabel>{t("amount")}</DataListItemLabel>
+          <DataListItemValue data-testid="paid-amount">{formatMoney(payment.amountCents, payment.currency, ctx.locale)}</DataListItemValue>
+        </DataListItem>
+        <DataListItem>
+          <DataListItemLabel>{t("method")}</DataListItemLabel>
+          <DataListItemValue>{payment.method === "card" ? t("method-card") : bankName ? t("method-bank-named", { bank: bankName }) : t("method-bank")}</DataListItemValue>
+        </DataListItem>
+        <DataListItem>
+          <DataListItemLabel>{t("time")}</DataListItemLabel>
+          <DataListItemValue>{formatDateTime(payment.finishedAt ?? payment.updatedAt, ctx.site.timezone)}</DataListItemValue>
+        </DataListItem>
+        <DataListItem>
+          <DataListItemLabel>{t("period")}</DataListItemLabel>
+          <DataListItemValue>
+            {formatDate(invoice.periodStart)}–{formatDate(invoice.periodEnd)}
+          </DataListItemValue>
+        </DataListItem>
+        <DataListItem>
+          <DataListItemLabel>{t("invoice-status")}</DataListItemLabel>
+          <DataListItemValue data-testid="confirmation-invoice-state">
+            <InvoiceStatusBadge state={invoice.state} label={tInv(`states.${invoice.state}`)} size="sm" />
+          </DataListItemValue>
+        </DataListItem>
+      </DataList>
+      {invoice.status !== "paid" ? (
+        <Text size="sm" c="dimmed" ta="center">
+          {t("already-settled")}
+        </Text>
+      ) : null}
+      <Group justify="center" gap="sm">
+        <Button component={Link} href={invoiceHref}>
+          {t("to-invoice")}
+        </Button>
+        <Button component={Link} href={ctx.href("/invoices")} variant="default">
+          {t("to-list")}
+        </Button>
+      </Group>
+    </PaymentStateCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+import { getTranslations } from "next-intl/server";
+import { listInvoices } from "@/server/invoices/invoices";
+import { InvoiceFilters } from "@/ui/invoices/invoice-filters";
+import { InvoiceList } from "@/ui/invoices/invoice-list";
+import { InvoiceEmptyState } from "@/ui/invoices/empty";
+import { NoCustomerNotice } from "@/ui/invoices/no-customer";
+import { formatMoney } from "@/ui/invoices/format";
+import classes from "@/ui/invoices/invoices.module.css";
+import { firstParam, invoicePageContext, type RouteParams } from "./_lib/context";
+
+export async function generateMetadata() {
+  const t = await getTranslations("invoice-pages.list");
+  return { title: t("title") };
+}
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function InvoicesPage({ params, searchParams }: { params: RouteParams; searchParams: Search }) {
+  const ctx = await invoicePageContext(params);
+  const t = await getTranslations("invoice-pages.list");
+  const q = await searchParams;
+  const rawStatus = firstParam(q.status);
+  const rawType = firstParam(q.type);
+  const status = rawStatus === "paid" || rawStatus === "unpaid" ? rawStatus : undefined;
+  const type = rawType === "Regular" || rawType === "E-Invoice" ? rawType : undefined;
+
+  if (!ctx.customerId) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t("title")}</Title>
+        <NoCustomerNotice homeHref={ctx.href("/")} />
+      </Stack>
+    );
+  }
+
+  const [invoices, unpaid] = await Promise.all([
+    listInvoices({ site: ctx.invoiceSite, customerId: ctx.customerId, status, type }),
+    listInvoices({ site: ctx.invoiceSite, customerId: ctx.customerId, status: "unpaid" }),
+  ]);
+  const payable = unpaid.filter((i) => i.canPay);
+  const overdue = payable.filter((i) => i.overdue);
+  const currency = payable[0]?.currency ?? "EUR";
+  const toPay = payable.reduce((s, i) => s + i.totalCents, 0);
+  const filtered = !!(status || type);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t("title")}</Title>
+      {payable.length ? (
+        <Paper withBorder p="md" data-testid="invoice-summary">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Stack gap={2}>
+              <Text size="sm" c="dimmed">
+                {t("summary-to-pay")}
+              </Text>
+              <Text fz="xl" fw={700} className={classes.amount}>
+                {formatMoney(toPay, currency, ctx.locale)}
+              </Text>
+            </Stack>
+            <Stack gap={2} align="flex-end">
+              <Text size="sm">{t("summary-unpaid", { count: payable.length })}</Text>
+              {overdue.length ? (
+                <Text size="sm" fw={700} className={classes.warningText}>
+                  {t("summary-overdue", { count: overdue.length })}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
+        </Paper>
+      ) : null}
+      <InvoiceFilters status={status ?? "all"} type={type ?? "all"}>
+        {invoices.length ? (
+          <InvoiceList invoices={invoices} locale={ctx.locale} href={(n) => ctx.href(`/invoices/${encodeURIComponent(n)}`)} />
+        ) : filtered ? (
+          <InvoiceEmptyState
+            title={t("empty-filtered-title")}
+            description={t("empty-filtered")}
+            action={
+              <Button component={Link} href={ctx.href("/invoices")} variant="default">
+                {t("clear-filters")}
+              </Button>
+            }
+          />
+        ) : (
+          <InvoiceEmptyState title={t("empty-title")} description={t("empty")} />
+        )}
+      </InvoiceFilters>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Box, Paper, Stack, Text, Title, Typography } from "@mantine/core";
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { Site } from "@/server/sites/sites";
+import { listAnnouncements } from "@/server/announcements/announcements";
+import "@/ui/shared/shared.css";
+
+const ACCENT: Record<string, string> = {
+  info: "var(--mantine-primary-color-filled)",
+  warning: "var(--mantine-color-yellow-filled)",
+  critical: "var(--mantine-color-red-filled)",
+};
+
+/**
+ * The site's announcements for the locale (spec §7), for the home page and the dashboard.
+ * Content is HTML sanitized on the server; links open in a new tab without opener or referrer.
+ */
+export async function Announcements({ site, locale, limit = 5, headingOrder = 2 }: { site: Pick<Site, "id" | "features">; locale: string; limit?: number; headingOrder?: 2 | 3 }) {
+  if (!site.features.includes("announcements")) return null;
+  const items = (await listAnnouncements(site.id, locale)).slice(0, limit);
+  if (!items.length) return null;
+  const t = await getTranslations("announcements");
+  const format = await getFormatter();
+  const itemOrder = (headingOrder + 1) as 3 | 4;
+  return (
+    <Stack component="section" aria-labelledby="announcements-heading" gap="sm" data-testid="announcements">
+      <Title order={headingOrder} size="h4" id="announcements-heading">
+        {t("title")}
+      </Title>
+      {items.map((a) => (
+        <Paper key={a.id} component="article" withBorder p="md" style={{ borderLeft: `4px solid ${ACCENT[a.severity]}` }} data-testid="announcement">
+          <Stack gap={6}>
+            <Title order={itemOrder} size="h5">
+              {a.severity !== "info" ? <span className="portal-visually-hidden">{t(`severity.${a.severity}`)}: </span> : null}
+              <span data-user-content>{a.title}</span>
+            </Title>
+            <Text size="xs" component="p">
+              <time dateTime={a.publishedAt}>{format.dateTime(new Date(a.publishedAt), { day: "numeric", month: "numeric", year: "numeric" })}</time>
+            </Text>
+            <Typography>
+              <Box className="portal-rich-text" data-user-content dangerouslySetInnerHTML={{ __html: a.content }} />
+            </Typography>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

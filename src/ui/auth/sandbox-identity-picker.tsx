@@ -2,7 +2,7 @@
 
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import { approveSandboxIdentity } from "@/app/%5Fsites/[site]/[locale]/auth/sandbox-eid/actions";
 
 interface Identity {
@@ -16,6 +16,9 @@ export function SandboxIdentityPicker(props: { siteId: string; state: string; co
   const t = useTranslations("sandbox");
   const [method, setMethod] = useState<"smart-id" | "mobile-id" | "bank">("smart-id");
   const [result, action, pending] = useActionState(approveSandboxIdentity, { error: null });
+  useEffect(() => {
+    if (result.next) window.location.assign(result.next);
+  }, [result.next]);
   const hidden = (
     <>
       <input type="hidden" name="siteId" value={props.siteId} />

@@ -1,6 +1,5 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getSiteById } from "@/server/sites/sites";
 import { issueSandboxCode } from "@/server/auth/sandbox-broker";
@@ -18,7 +17,11 @@ const Input = z.object({
 });
 
 /** The sandbox provider's "confirm" step: issues the one-time code for the chosen identity. */
-export async function approveSandboxIdentity(_prev: { error: string | null }, form: FormData): Promise<{ error: string | null }> {
+/**
+ * Returns where to go rather than redirecting: Next.js renders a server action's redirect target
+ * through an internal request whose host is not the site's, which would render another site.
+ */
+export async function approveSandboxIdentity(_prev: { error: string | null; next?: string }, form: FormData): Promise<{ error: string | null; next?: string }> {
   const parsed = Input.safeParse(Object.fromEntries(form.entries()));
   if (!parsed.success || !sandboxProvidersAllowed()) return { error: "invalid" };
   const input = parsed.data;
@@ -32,5 +35,5 @@ export async function approveSandboxIdentity(_prev: { error: string | null }, fo
     return { error: "expired" };
   }
   const q = new URLSearchParams({ state: input.state, code: result.code, control: result.controlCode, method: input.method });
-  redirect(`${input.confirmPath}?${q.toString()}`);
+  return { error: null, next: `${input.confirmPath}?${q.toString()}` };
 }

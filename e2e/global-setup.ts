@@ -116,7 +116,8 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const logFile = fs.createWriteStream(path.join(os.tmpdir(), "portal-e2e-server.log"));
+  const logPath = path.join(os.tmpdir(), `portal-e2e-server-${E2E_PORT}.log`);
+  const logFile = fs.createWriteStream(logPath);
   server.stdout!.pipe(logFile);
   server.stderr!.pipe(logFile);
   try {
@@ -124,7 +125,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     server.kill("SIGKILL");
     await oidc.close();
-    throw new Error(`${(err as Error).message}; see ${path.join(os.tmpdir(), "portal-e2e-server.log")}`);
+    throw new Error(`${(err as Error).message}; see ${logPath}`);
   }
 
   project.provide("port", E2E_PORT);

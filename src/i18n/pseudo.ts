@@ -14,15 +14,15 @@ export const PSEUDO_CLOSE = "⟧";
 /** Accents letters outside ICU argument definitions; text inside plural/select branches is accented too. */
 export function pseudoLocalize(message: string): string {
   let depth = 0;
+  let inTag = false;
   let out = "";
   for (const ch of message) {
     if (ch === "{") depth++;
     else if (ch === "}") depth--;
-    else if (ch === "<" || ch === ">") {
-      out += ch;
-      continue;
-    }
-    out += depth % 2 === 0 && MAP[ch] ? MAP[ch] : ch;
+    // Rich-text tag names (<link>…</link>) must stay as they are, or t.rich cannot find them.
+    else if (ch === "<") inTag = true;
+    else if (ch === ">") inTag = false;
+    out += depth % 2 === 0 && !inTag && MAP[ch] ? MAP[ch] : ch;
   }
   return `${PSEUDO_OPEN}${out}${PSEUDO_CLOSE}`;
 }

@@ -5,6 +5,7 @@ import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { emailIdentityKey } from "@/server/auth/identity-keys";
 import { safeCallbackPath } from "@/server/auth/sandbox-eid";
 import { siteProviders } from "@/server/auth/providers";
+import { env } from "@/lib/env";
 import { enforceRateLimit } from "@/server/rate-limit";
 import { notFound } from "@/server/errors";
 
@@ -45,7 +46,7 @@ signInRouter.openapi(
     const site = c.get("site");
     const { email, callbackUrl } = c.req.valid("json");
     const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
-    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, Number(process.env.SIGNIN_RATE_LIMIT_MAX ?? 10), Number(process.env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS ?? 60));
+    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
     await enforceRateLimit(`sign-in:email:${site.id}:${email.toLowerCase()}`, 5, 15 * 60);
     const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
     await auth.api.signInMagicLink({
@@ -74,7 +75,7 @@ signInRouter.openapi(
     const { providerId } = c.req.valid("param");
     if (!(site.auth.oidc ?? []).some((p) => p.id === providerId)) throw notFound();
     const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
-    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, Number(process.env.SIGNIN_RATE_LIMIT_MAX ?? 10), Number(process.env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS ?? 60));
+    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
     const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
     const callbackURL = safeCallbackPath(c.req.valid("json").callbackUrl);
     const result = await auth.api.signInSocial({

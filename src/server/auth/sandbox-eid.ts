@@ -5,7 +5,7 @@ import { createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import { isValidSsn } from "@/lib/identity-codes";
-import { sandboxProvidersAllowed } from "@/lib/env";
+import { env, sandboxProvidersAllowed } from "@/lib/env";
 import { encryptSsn, hashSsn } from "./ssn-crypto";
 import { ssnIdentityKey } from "./identity-keys";
 
@@ -87,8 +87,8 @@ export function sandboxEid(site: SandboxSite) {
     rateLimit: [
       {
         pathMatcher: (path: string) => path.startsWith("/sandbox-eid/"),
-        window: Number(process.env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS ?? 60),
-        max: Number(process.env.SIGNIN_RATE_LIMIT_MAX ?? 10),
+        window: env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
+        max: env().SIGNIN_RATE_LIMIT_MAX,
       },
     ],
   } satisfies BetterAuthPlugin;

@@ -44,3 +44,11 @@ export async function colorSchemeCookie(): Promise<"light" | "dark" | "auto"> {
 export async function userIdCookie(): Promise<string | null> {
   return (await cookies()).get("user-id")?.value ?? null;
 }
+
+/** The prologue of an area page: its site, 404 when the site has the area switched off, and a session. */
+export async function requireAreaPage(siteId: string, locale: string, feature: string): Promise<{ site: Site; session: PortalSession }> {
+  const site = await getPageSite(siteId);
+  if (!site.features.includes(feature)) notFound();
+  const session = await requireSession(siteId, locale);
+  return { site, session };
+}

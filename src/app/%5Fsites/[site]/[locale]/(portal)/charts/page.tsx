@@ -1,8 +1,7 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
+import { localePath, requireAreaPage } from "@/server/web/page-context";
 import { listCustomerPoints } from "@/server/metering/points";
 import { chartReadings } from "@/server/metering/statistics";
 import type { Site } from "@/server/sites/sites";
@@ -64,9 +63,7 @@ async function firstChart(site: Site, scope: { siteId: string; customerId: strin
 export default async function ChartsPage({ params, searchParams }: { params: Promise<{ site: string; locale: string }>; searchParams: SearchParams }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
-  const site = await getPageSite(siteId);
-  if (!site.features.includes("charts")) notFound();
-  const session = await requireSession(siteId, locale);
+  const { site, session } = await requireAreaPage(siteId, locale, "charts");
   const t = await getTranslations("charts");
   const customer = session.activeCustomer;
   if (!customer) {

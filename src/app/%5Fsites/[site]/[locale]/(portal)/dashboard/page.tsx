@@ -1,9 +1,8 @@
 import { Anchor, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
-import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
+import { localePath, requireAreaPage } from "@/server/web/page-context";
 import { listCustomerPoints, type PointScope } from "@/server/metering/points";
 import type { Site } from "@/server/sites/sites";
 import { Announcements } from "@/ui/announcements/announcements";
@@ -27,9 +26,7 @@ async function dashboardContext(site: Site, customerId: string, locale: string):
 export default async function DashboardPage({ params }: { params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
-  const site = await getPageSite(siteId);
-  if (!site.features.includes("dashboard")) notFound();
-  const session = await requireSession(siteId, locale);
+  const { site, session } = await requireAreaPage(siteId, locale, "dashboard");
   const t = await getTranslations("dashboard");
   const customer = session.activeCustomer;
   if (!customer) {

@@ -48,22 +48,82 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-/** The offset of the zone from UTC at an instant, in minutes (Helsinki in summer: 180). */
-export function tzOffsetMinutes(ms: number, tz: string): number {
-  const p = localParts(ms, tz);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+/** The offset at an instant as Intl tells it (slow: a formatToParts per call). */
+function intlOffsetMinutes(ms: number, tz: string): number {
+  const parts = formatter(tz).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - (ms - (((ms % 1000) + 1000) % 1000))) / MINUTE_MS);
 }
 
-export function localParts(ms: number, tz: string): LocalParts {
-  const parts = formatter(tz).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const year = get("year");
-  const month = get("month");
-  const day = get("day");
-  const weekday = ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
-  return { year, month, day, hour: get("hour"), minute: get("minute"), second: get("second"), weekday };
+/**
+ * A zone's offsets over one UTC year: the offset from the year's start and every change in it
+ * (found a day at a time, then to the minute). Built once per zone and year with Intl; every
+ * later lookup is a binary search, so bucketing a year of data asks Intl nothing.
+ */
+interface YearOffsets {
+  at: number[];
+  offset: number[];
 }
+const YEAR_OFFSETS = new Map<string, YearOffsets>();
+const MAX_CACHED_YEARS = 512;
+
+function yearOffsets(tz: string, year: number): YearOffsets {
+  const key = `${tz}|${year}`;
+  const hit = YEAR_OFFSETS.get(key);
+  if (hit) return hit;
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  const at = [start];
+  const offset = [intlOffsetMinutes(start, tz)];
+  let prev = start;
+  while (prev < end) {
+    const next = Math.min(prev + DAY_MS, end);
+    const off = intlOffsetMinutes(next, tz);
+    if (off !== offset[offset.length - 1]) {
+      let lo = prev;
+      let hi = next;
+      while (hi - lo > MINUTE_MS) {
+        const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (intlOffsetMinutes(mid, tz) === offset[offset.length - 1]) lo = mid;
+        else hi = mid;
+      }
+      at.push(hi);
+      offset.push(off);
+    }
+    prev = next;
+  }
+  if (YEAR_OFFSETS.size >= MAX_CACHED_YEARS) YEAR_OFFSETS.delete(YEAR_OFFSETS.keys().next().value!);
+  const built = { at, offset };
+  YEAR_OFFSETS.set(key, built);
+  return built;
+}
+
+/** The offset of the zone from UTC at an instant, in minutes (Helsinki in summer: 180). */
+export function tzOffsetMinutes(ms: number, tz: string): number {
+  if (tz === "UTC") return 0;
+  const { at, offset } = yearOffsets(tz, new Date(ms).getUTCFullYear());
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (at[mid] <= ms) lo = mid;
+    else hi = mid - 1;
+  }
+  return offset[lo];
+}
+
+export function localParts(ms: number, tz: string): LocalParts {
+  const d = new Date(ms + tzOffsetMinutes(ms, tz) * MINUTE_MS);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth() + 1;
+  const day = d.getUTCDate();
+  const weekday = ((d.getUTCDay() + 6) % 7) + 1;
+  return { year, month, day, hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), weekday };
+}
+
+/** For tests: the offset straight from Intl, to check the cached one against. */
+export const intlOffsetForTests = intlOffsetMinutes;
 
 /** The instant of a wall-clock time in the zone. A time skipped by DST resolves forward. */
 export function zonedTimeToUtc(year: number, month: number, day: number, hour = 0, minute = 0, tz = "UTC"): number {

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "@/server/db/client";
 import type { Resolution } from "@/lib/energy/chart";
 import { offsetSpans, zonedTimeToUtc } from "@/lib/energy/time";
 
@@ -67,18 +68,40 @@ export function bucketSql(column: SQL, resolution: Resolution, fromMs: number, t
 /**
  * Wraps a grouped sub-select (`select <bucket> as b, <aggregates…> … group by 1`) so the whole
  * answer is one row of arrays: returning thousands of rows costs more than aggregating them.
+ * The rows are sorted once and every array is built in that one pass (no ORDER BY per
+ * aggregate, which would sort once per column); bucket times come as whole epoch seconds.
  */
 export function arraysOf(grouped: SQL, columns: string[], bucket: BucketSql): SQL {
-  const aggs = columns.map((c) => sql.raw(`coalesce(array_agg(${c} order by b), '{}') as ${c}`));
-  if (bucket.outer) {
-    const outerCols = columns.map((c) => sql.raw(`sum(${c})::float8 as ${c}`));
-    return sql`select coalesce(array_agg(extract(epoch from b)::float8 order by b), '{}') as t, ${sql.join(aggs, sql`, `)}
-      from (select ${bucket.outer} as b, ${sql.join(outerCols, sql`, `)} from (${grouped}) g group by 1) x`;
-  }
-  return sql`select coalesce(array_agg(extract(epoch from b)::float8 order by b), '{}') as t, ${sql.join(aggs, sql`, `)} from (${grouped}) x`;
+  const aggs = columns.map((c) => sql.raw(`coalesce(array_agg(${c}), '{}') as ${c}`));
+  const inner = bucket.outer
+    ? sql`select ${bucket.outer} as b, ${sql.join(
+        columns.map((c) => sql.raw(`sum(${c})::float8 as ${c}`)),
+        sql`, `,
+      )} from (${grouped}) g group by 1`
+    : grouped;
+  return sql`select coalesce(array_agg(date_part('epoch', b)::int8), '{}') as t, ${sql.join(aggs, sql`, `)}
+    from (select * from (${inner}) o order by b) x`;
 }
 
-/** Array columns arrive as JS arrays on both engines; numbers may come as strings from some drivers. */
+/**
+ * Runs `arraysOf` and returns the bucket instants with their columns, in time order. All arrays
+ * come from one aggregation pass, so index i of each belongs together; should the database ever
+ * hand them over unsorted, they are sorted here together.
+ */
+export async function queryBuckets(db: Db, grouped: SQL, columns: string[], bucket: BucketSql): Promise<{ at: number[]; cols: number[][] }> {
+  const [row] = await queryRows<Record<string, unknown>>(db, arraysOf(grouped, columns, bucket));
+  let t = numbers(row?.t);
+  let cols = columns.map((c) => numbers(row?.[c]));
+  let sorted = true;
+  for (let i = 1; i < t.length && sorted; i++) sorted = t[i - 1] <= t[i];
+  if (!sorted) {
+    const order = t.map((_, i) => i).sort((x, y) => t[x] - t[y]);
+    t = order.map((i) => t[i]);
+    cols = cols.map((c) => order.map((i) => c[i]));
+  }
+  return { at: t.map(bucket.toInstant), cols };
+}
+
 export function numbers(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
   return value.map((v) => (v === null ? NaN : Number(v)));

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
-import { arraysOf, bucketSql, numbers, wallClockSql } from "./buckets";
+import { bucketSql, queryBuckets, wallClockSql } from "./buckets";
 import { canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";
 import type { RangeInput } from "./readings";
 
@@ -106,8 +106,7 @@ export async function aggregateExpenses(
       group by 1`;
   }
   const columns = ["wh", "energy", "fee", "unpriced"];
-  const [row] = await queryRows<Record<string, unknown>>(d, arraysOf(grouped, columns, bucket));
-  const t = numbers(row?.t);
-  const [wh, energy, fee, unpriced] = columns.map((c) => numbers(row?.[c]));
-  return t.map((e, i) => ({ at: bucket.toInstant(e), wh: wh[i], energyCents: energy[i], feeCents: fee[i], unpriced: unpriced[i] }));
+  const { at, cols } = await queryBuckets(d, grouped, columns, bucket);
+  const [wh, energy, fee, unpriced] = cols;
+  return at.map((ms, i) => ({ at: ms, wh: wh[i], energyCents: energy[i], feeCents: fee[i], unpriced: unpriced[i] }));
 }

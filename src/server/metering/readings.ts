@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import type { Resolution, SeriesPoint } from "@/lib/energy/chart";
-import { arraysOf, bucketSql, numbers } from "./buckets";
+import { bucketSql, queryBuckets } from "./buckets";
 import { canUseRollup, hourlyFactsSql, type PointIntervals } from "./rollup";
 
 export const SERIES_CODE = { consumption: 1, production: 2 } as const;
@@ -18,12 +18,6 @@ export interface RangeInput {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-async function run(db: Db, query: SQL, columns: string[], toInstant: (e: number) => number): Promise<{ at: number[]; cols: number[][] }> {
-  const [row] = await queryRows<Record<string, unknown>>(db, query);
-  const t = numbers(row?.t);
-  return { at: t.map(toInstant), cols: columns.map((c) => numbers(row?.[c])) };
-}
 
 /**
  * Energy per bucket in Wh: consumption, production, or netted (consumption − production), summed
@@ -47,8 +41,10 @@ export async function aggregateEnergy(
     ? sql`(${hourlyFactsSql(points, series, range.fromMs, range.toMs, false)}) f`
     : sql`interval_readings where metering_point_id in ${points.map((p) => p.id)} and series in ${series}
         and start >= ${iso(range.fromMs)}::timestamptz and start < ${iso(range.toMs)}::timestamptz`;
-  const grouped = sql`select ${bucket.inner} as b, ${value}::float8 as wh from ${source} group by 1`;
-  const { at, cols } = await run(d, arraysOf(grouped, ["wh"], bucket), ["wh"], bucket.toInstant);
+  // One point, one series, by the hour: the facts already are the buckets (no grouping).
+  const asIs = hourly && range.resolution === "60" && points.length === 1 && series.length === 1;
+  const grouped = asIs ? sql`select hour as b, value_wh as wh from ${source}` : sql`select ${bucket.inner} as b, ${value}::float8 as wh from ${source} group by 1`;
+  const { at, cols } = await queryBuckets(d, grouped, ["wh"], bucket);
   return at.map((ms, i) => ({ at: ms, value: cols[0][i] }));
 }
 
@@ -69,11 +65,11 @@ export async function totalEnergy(points: PointIntervals[], series: EnergySeries
 export async function aggregateTemperature(area: string, range: RangeInput, db?: Db): Promise<SeriesPoint[]> {
   const d = db ?? (await getDb());
   const bucket = bucketSql(sql.raw("start"), range.resolution, range.fromMs, range.toMs, range.tz);
-  const grouped = sql`select ${bucket.inner} as b, sum(tenths_c)::float8 as s, count(*)::float8 as n
+  const grouped = sql`select ${bucket.inner} as b, sum(tenths_c)::int8 as s, count(*)::int8 as n
     from temperatures
     where area = ${area} and start >= ${iso(range.fromMs)}::timestamptz and start < ${iso(range.toMs)}::timestamptz
     group by 1`;
-  const { at, cols } = await run(d, arraysOf(grouped, ["s", "n"], bucket), ["s", "n"], bucket.toInstant);
+  const { at, cols } = await queryBuckets(d, grouped, ["s", "n"], bucket);
   return at.map((ms, i) => ({ at: ms, value: Math.round(cols[0][i] / cols[1][i]) / 10 }));
 }
 
@@ -97,7 +93,7 @@ export async function aggregateSpot(zone: string, range: RangeInput, db?: Db): P
   const bucket = bucketSql(sql.raw("start"), range.resolution, range.fromMs, range.toMs, range.tz);
   const grouped = sql`select ${bucket.inner} as b, sum(price * res)::float8 as s, sum(res)::float8 as n
     from (${spotRowsSql(zone, range.fromMs, range.toMs)}) p group by 1`;
-  const { at, cols } = await run(d, arraysOf(grouped, ["s", "n"], bucket), ["s", "n"], bucket.toInstant);
+  const { at, cols } = await queryBuckets(d, grouped, ["s", "n"], bucket);
   return at.map((ms, i) => ({ at: ms, value: cols[0][i] / cols[1][i] }));
 }
 

@@ -145,7 +145,6 @@ export async function loadScale(count: number, months: number, log: (m: string) 
     from generate_series(1, ${count}) g on conflict do nothing`);
   await db.execute(sql`insert into energy_contracts (site_id, customer_id, metering_point_id, product_name, price_model, margin_c_kwh, monthly_fee_cents, valid_from)
     select 'aurora', customer_id, id, 'Spot', 'Hourly', 0.39, 395, '2020-01-01' from metering_points where gsrn like '699%'`);
-  await db.execute(sql`alter table interval_readings drop constraint interval_readings_metering_point_id_metering_points_id_fk`);
   await db.execute(sql`alter table interval_readings drop constraint interval_readings_pk`);
   const started = Date.now();
   const BATCH = 50;
@@ -160,9 +159,6 @@ export async function loadScale(count: number, months: number, log: (m: string) 
   await withRawTransaction(async (tx) => {
     await tx.query("set local maintenance_work_mem = '512MB'");
     await tx.query("alter table interval_readings add constraint interval_readings_pk primary key (metering_point_id, series, start)");
-    await tx.query(
-      "alter table interval_readings add constraint interval_readings_metering_point_id_metering_points_id_fk foreign key (metering_point_id) references metering_points(id) on delete cascade",
-    );
   });
   log(`    keys rebuilt in ${Math.round((Date.now() - keysStarted) / 1000)} s`);
   // Statistics first, or the planner joins 38 M fresh rows to the prices one by one.

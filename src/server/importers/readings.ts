@@ -1,7 +1,7 @@
 import "server-only";
 import { withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { refreshTouchedHoursInTx } from "@/server/metering/rollup";
+import { refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -81,40 +81,82 @@ interface PointFacts {
   hasProduction: boolean;
 }
 
-interface CheckedRow {
-  pointId: string;
-  start: number;
-  wh: number;
-  series: number;
-  quality: number;
+/** Rows that passed every check, in columns: the point (index into `pointIds`), start in epoch seconds, Wh, series, quality. */
+export interface CheckedReadings {
+  pointIds: string[];
+  point: Int32Array;
+  seconds: Float64Array;
+  wh: Int32Array;
+  series: Uint8Array;
+  quality: Uint8Array;
+  count: number;
+  /** Per point and series, the first and last interval start (ms) and the interval: what the rollup must refresh. */
+  spans: Map<number, { pointNo: number; series: number; from: number; to: number; intervalMs: number }>;
 }
 
 const MAX_WH = 2_147_483_647;
+const INTERVALS = new Map([["5", 5], ["15", 15], ["60", 60]]);
+const QUALITIES = new Map(Object.entries(QUALITY_CODE));
+const SERIES = new Map(Object.entries(SERIES_CODE));
+type GsrnVerdict = { ok: true; no: number; facts: PointFacts } | { ok: false; message: string; value: string };
 
-/** Validates rows against the site's metering points; returns the rows to write or every issue found. */
-export function checkReadings(rows: ReadingInput[], points: Map<string, PointFacts>): { ok: CheckedRow[]; issues: ImportIssue[] } {
+/**
+ * Validates rows against the site's metering points; every problem is reported with its line.
+ * Written for files of millions of rows: per-point facts and verdicts are looked up once per
+ * distinct GSRN text, duplicates are found with numeric keys per point, and the result is
+ * columnar (no object per row).
+ */
+export function checkReadings(rows: ReadingInput[], points: Map<string, PointFacts>): { checked: CheckedReadings; issues: ImportIssue[] } {
   const issues: ImportIssue[] = [];
-  const ok: CheckedRow[] = [];
-  const seen = new Set<string>();
+  const n = rows.length;
+  const checked: CheckedReadings = {
+    pointIds: [],
+    point: new Int32Array(n),
+    seconds: new Float64Array(n),
+    wh: new Int32Array(n),
+    series: new Uint8Array(n),
+    quality: new Uint8Array(n),
+    count: 0,
+    spans: new Map(),
+  };
+  const verdicts = new Map<string, GsrnVerdict>();
+  const seen: Set<number>[] = [];
   const issue = (line: number, field: string, message: string, value?: string) => {
     if (issues.length < MAX_ISSUES) issues.push({ line, field, message, ...(value !== undefined ? { value: value.slice(0, 80) } : {}) });
   };
-  for (const r of rows) {
-    const before = issues.length;
-    const gsrn = (r.gsrn ?? "").replace(/\s/g, "");
-    let point: PointFacts | undefined;
-    if (!/^\d{18}$/.test(gsrn)) issue(r.line, "gsrn", "energy.import.errors.bad-gsrn", r.gsrn);
+  const verdictOf = (raw: string): GsrnVerdict => {
+    let v = verdicts.get(raw);
+    if (v) return v;
+    const gsrn = raw.replace(/\s/g, "");
+    const facts = /^\d{18}$/.test(gsrn) ? points.get(gsrn) : undefined;
+    if (!/^\d{18}$/.test(gsrn)) v = { ok: false, message: "energy.import.errors.bad-gsrn", value: raw };
+    else if (!facts) v = { ok: false, message: "energy.import.errors.unknown-metering-point", value: gsrn };
     else {
-      point = points.get(gsrn);
-      if (!point) issue(r.line, "gsrn", "energy.import.errors.unknown-metering-point", gsrn);
+      let no = checked.pointIds.indexOf(facts.id);
+      if (no < 0) {
+        no = checked.pointIds.push(facts.id) - 1;
+        seen.push(new Set());
+      }
+      v = { ok: true, no, facts };
     }
+    verdicts.set(raw, v);
+    return v;
+  };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    const before = issues.length;
+    const g = verdictOf(r.gsrn ?? "");
+    if (!g.ok) issue(r.line, "gsrn", g.message, g.value);
+    const point = g.ok ? g.facts : undefined;
     const start = parseTimestampWithOffset(r.timestamp ?? "");
     if (start === null) issue(r.line, "timestamp", "energy.import.errors.bad-timestamp", r.timestamp);
-    const interval = Number(r.intervalMinutes);
-    if (![5, 15, 60].includes(interval) || !/^\d+$/.test((r.intervalMinutes ?? "").trim())) issue(r.line, "interval_minutes", "energy.import.errors.bad-interval", r.intervalMinutes);
+    const rawInterval = r.intervalMinutes ?? "";
+    const interval = INTERVALS.get(rawInterval) ?? INTERVALS.get(rawInterval.trim());
+    if (interval === undefined) issue(r.line, "interval_minutes", "energy.import.errors.bad-interval", r.intervalMinutes);
     else if (point && point.intervalMinutes !== interval) issue(r.line, "interval_minutes", "energy.import.errors.interval-mismatch", r.intervalMinutes);
-    if (start !== null && [5, 15, 60].includes(interval) && start % (interval * 60_000) !== 0) issue(r.line, "timestamp", "energy.import.errors.misaligned-timestamp", r.timestamp);
-    const unit = (r.unit ?? "").trim().toLowerCase();
+    if (start !== null && interval !== undefined && start % (interval * 60_000) !== 0) issue(r.line, "timestamp", "energy.import.errors.misaligned-timestamp", r.timestamp);
+    const rawUnit = r.unit ?? "";
+    const unit = rawUnit === "Wh" || rawUnit === "kWh" ? rawUnit.toLowerCase() : rawUnit.trim().toLowerCase();
     const value = parseDecimal(r.value ?? "");
     let wh: number | null = null;
     if (unit !== "kwh" && unit !== "wh") issue(r.line, "unit", "energy.import.errors.bad-unit", r.unit);
@@ -125,89 +167,159 @@ export function checkReadings(rows: ReadingInput[], points: Map<string, PointFac
       if (Math.abs(raw - wh) > 1e-6) issue(r.line, "value", "energy.import.errors.too-precise", r.value);
       else if (wh > MAX_WH) issue(r.line, "value", "energy.import.errors.bad-value", r.value);
     }
-    const qualityName = (r.quality ?? "").trim().toLowerCase() || "measured";
-    const quality = QUALITY_CODE[qualityName as keyof typeof QUALITY_CODE];
+    const qualityName = r.quality === undefined || r.quality === "" ? "measured" : r.quality.trim().toLowerCase() || "measured";
+    const quality = QUALITIES.get(qualityName);
     if (quality === undefined) issue(r.line, "quality", "energy.import.errors.bad-quality", r.quality);
-    const seriesName = (r.series ?? "").trim().toLowerCase() || "consumption";
-    const series = SERIES_CODE[seriesName as keyof typeof SERIES_CODE];
+    const seriesName = r.series === undefined || r.series === "" ? "consumption" : r.series.trim().toLowerCase() || "consumption";
+    const series = SERIES.get(seriesName);
     if (series === undefined) issue(r.line, "series", "energy.import.errors.bad-series", r.series);
     else if (series === SERIES_CODE.production && point && !point.hasProduction) issue(r.line, "series", "energy.import.errors.no-production", r.series);
-    if (issues.length !== before || !point || start === null || wh === null) continue;
-    const key = `${point.id}|${series}|${start}`;
-    if (seen.has(key)) {
+    if (issues.length !== before || !g.ok || start === null || wh === null || interval === undefined || quality === undefined || series === undefined) continue;
+    // start is a whole multiple of 5 minutes here, so start / 1000 * 4 + series is an exact key.
+    const key = (start / 1000) * 4 + series;
+    const keys = seen[g.no];
+    if (keys.has(key)) {
       issue(r.line, "timestamp", "energy.import.errors.duplicate-row", r.timestamp);
       continue;
     }
-    seen.add(key);
-    ok.push({ pointId: point.id, start, wh, series, quality });
+    keys.add(key);
+    const k = checked.count++;
+    checked.point[k] = g.no;
+    checked.seconds[k] = start / 1000;
+    checked.wh[k] = wh;
+    checked.series[k] = series;
+    checked.quality[k] = quality;
+    const spanKey = g.no * 4 + series;
+    const span = checked.spans.get(spanKey);
+    if (!span) checked.spans.set(spanKey, { pointNo: g.no, series, from: start, to: start, intervalMs: interval * 60_000 });
+    else if (start < span.from) span.from = start;
+    else if (start > span.to) span.to = start;
   }
-  return { ok, issues };
+  return { checked, issues };
 }
 
-async function loadPoints(tx: RawTx, siteId: string, gsrns: string[]): Promise<Map<string, PointFacts>> {
+async function loadPoints(tx: RawTx, siteId: string, rawGsrns: Iterable<string>): Promise<Map<string, PointFacts>> {
   const map = new Map<string, PointFacts>();
-  const unique = [...new Set(gsrns.filter((g) => /^\d{18}$/.test(g)))];
+  const unique = new Set<string>();
+  for (const raw of rawGsrns) {
+    const g = raw.replace(/\s/g, "");
+    if (/^\d{18}$/.test(g)) unique.add(g);
+  }
+  const all = [...unique];
   const CHUNK = 5000;
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const part = unique.slice(i, i + CHUNK);
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const part = all.slice(i, i + CHUNK);
     const rows = await tx.query<{ id: string; gsrn: string; interval_minutes: number; has_production: boolean }>(
-      `select id, gsrn, interval_minutes, has_production from metering_points where site_id = $1 and gsrn in (${part.map((_, j) => `$${j + 2}`).join(", ")})`,
-      [siteId, ...part],
+      `select id, gsrn, interval_minutes, has_production from metering_points where site_id = $1 and gsrn = any($2::text[])`,
+      [siteId, `{${part.join(",")}}`],
     );
     for (const r of rows) map.set(r.gsrn, { id: r.id, intervalMinutes: Number(r.interval_minutes), hasProduction: !!r.has_production });
   }
   return map;
 }
 
+/** COPY text of checked rows [from, to): point number (1-based), start in epoch seconds, Wh, series, quality. */
+function copyText(c: CheckedReadings, from: number, to: number): string {
+  const lines = new Array<string>(to - from);
+  for (let i = from; i < to; i++) lines[i - from] = `${c.point[i] + 1}\t${c.seconds[i]}\t${c.wh[i]}\t${c.series[i]}\t${c.quality[i]}`;
+  return `${lines.join("\n")}\n`;
+}
+
+const READING_COLUMNS = ["point_no", "t", "value_wh", "series", "quality"];
+const FROM_BATCH = `select p.id, to_timestamp(b.t), b.value_wh, b.series, b.quality
+  from import_readings b join unnest($1::uuid[]) with ordinality as p(id, n) on p.n = b.point_no
+  order by 1, 4, 2`;
+
+/** Whether no reading exists yet in any of the spans (then the batch can be inserted without conflict handling). */
+async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
+  const arr = (items: (string | number)[]) => `{${items.join(",")}}`;
+  const [row] = await tx.query<{ taken: boolean }>(
+    `select exists (
+       select 1 from unnest($1::uuid[], $2::int2[], $3::timestamptz[], $4::timestamptz[]) as t(id, series, lo, hi)
+       where exists (select 1 from interval_readings r where r.metering_point_id = t.id and r.series = t.series and r.start >= t.lo and r.start < t.hi)
+     ) as taken`,
+    [
+      arr(spans.map((s) => s.pointId)),
+      arr(spans.map((s) => s.series)),
+      arr(spans.map((s) => new Date(s.fromMs).toISOString())),
+      arr(spans.map((s) => new Date(s.toMs).toISOString())),
+    ],
+  );
+  return !row.taken;
+}
+
 /**
- * Validates and writes readings for a site in one transaction: every row is checked first, and
- * one bad row rejects the whole batch with its line number. Writing is an upsert that leaves
- * identical rows untouched, so importing the same file twice changes nothing.
+ * Validates and writes readings for a site in one transaction: every row is checked, and one bad
+ * row rejects the whole batch with its line number. Rows go by COPY into a narrow temporary table
+ * (the next chunk's COPY text is built while the server takes in the previous one). Readings for stretches that have none yet are inserted as they are; otherwise one sorted upsert
+ * leaves identical rows untouched, so importing the same file twice changes nothing. The hourly
+ * rollup of the touched stretches is refreshed in the same transaction.
  */
 export async function importReadings(siteId: string, rows: ReadingInput[]): Promise<ImportResult> {
   if (!rows.length) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
   return withRawTransaction(async (tx) => {
-    const points = await loadPoints(
-      tx,
-      siteId,
-      rows.map((r) => (r.gsrn ?? "").replace(/\s/g, "")),
-    );
-    const { ok, issues } = checkReadings(rows, points);
+    // Bulk statements are planned as expensive; compiling them (JIT) would cost more than running them.
+    await tx.query("set local jit = off");
+    await tx.query("set local work_mem = '64MB'");
+    const distinct = new Set<string>();
+    for (const r of rows) distinct.add(r.gsrn ?? "");
+    const points = await loadPoints(tx, siteId, distinct);
+    const { checked, issues } = checkReadings(rows, points);
     if (issues.length) throw new ImportError(issues);
     await tx.query(
-      "create temp table import_readings (metering_point_id uuid not null, start timestamptz not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
+      "create temp table import_readings (point_no integer not null, t bigint not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
     );
-    const CHUNK = 200_000;
-    for (let i = 0; i < ok.length; i += CHUNK) {
-      const lines: string[] = [];
-      for (const r of ok.slice(i, i + CHUNK)) lines.push(`${r.pointId}\t${new Date(r.start).toISOString()}\t${r.wh}\t${r.series}\t${r.quality}`);
-      await tx.copyIn("import_readings", ["metering_point_id", "start", "value_wh", "series", "quality"], `${lines.join("\n")}\n`);
+    const CHUNK = 50_000;
+    let pending: Promise<void> = Promise.resolve();
+    for (let i = 0; i < checked.count; i += CHUNK) {
+      // The next chunk's text is built while the server takes in the previous one.
+      const text = copyText(checked, i, Math.min(checked.count, i + CHUNK));
+      await pending;
+      pending = tx.copyIn("import_readings", READING_COLUMNS, text);
     }
-    const [counts] = await tx.query<{ inserted: number; updated: number }>(`
-      with up as (
-        insert into interval_readings (metering_point_id, start, value_wh, series, quality)
-        select metering_point_id, start, value_wh, series, quality from import_readings
-        order by metering_point_id, series, start
-        on conflict (metering_point_id, series, start) do update
-          set value_wh = excluded.value_wh, quality = excluded.quality
-          where interval_readings.value_wh is distinct from excluded.value_wh
-             or interval_readings.quality is distinct from excluded.quality
-        returning (xmax = 0) as inserted
-      )
-      select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`);
-    const inserted = Number(counts.inserted);
-    const updated = Number(counts.updated);
-    if (inserted + updated > 0) {
-      // Keep the hourly rollup in step, in the same transaction.
-      let from = Infinity;
-      let to = -Infinity;
-      for (const r of ok) {
-        if (r.start < from) from = r.start;
-        if (r.start > to) to = r.start;
+    await pending;
+    const ids = `{${checked.pointIds.join(",")}}`;
+    const spans: TouchedSpan[] = [...checked.spans.values()].map((s) => ({
+      pointId: checked.pointIds[s.pointNo],
+      series: s.series,
+      fromMs: s.from,
+      toMs: s.to + s.intervalMs,
+    }));
+    let inserted = -1;
+    let updated = 0;
+    if (await spansEmpty(tx, spans)) {
+      // New stretches (the usual delivery): a plain insert. Another writer may have filled them
+      // since; then the savepoint undoes this attempt and the upsert below runs instead.
+      await tx.query("savepoint import_new");
+      try {
+        await tx.query(`insert into interval_readings (metering_point_id, start, value_wh, series, quality) ${FROM_BATCH}`, [ids]);
+        await tx.query("release savepoint import_new");
+        inserted = checked.count;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "23505") throw err;
+        await tx.query("rollback to savepoint import_new");
       }
-      await tx.query("analyze import_readings");
-      await refreshTouchedHoursInTx(tx, "import_readings", from, to + 3_600_000);
     }
-    return { rows: ok.length, inserted, updated, unchanged: ok.length - inserted - updated };
+    if (inserted < 0) {
+      const [counts] = await tx.query<{ inserted: number; updated: number }>(
+        `
+        with up as (
+          insert into interval_readings (metering_point_id, start, value_wh, series, quality)
+          ${FROM_BATCH}
+          on conflict (metering_point_id, series, start) do update
+            set value_wh = excluded.value_wh, quality = excluded.quality
+            where interval_readings.value_wh is distinct from excluded.value_wh
+               or interval_readings.quality is distinct from excluded.quality
+          returning (xmax = 0) as inserted
+        )
+        select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`,
+        [ids],
+      );
+      inserted = Number(counts.inserted);
+      updated = Number(counts.updated);
+    }
+    // Keep the hourly rollup in step, in the same transaction.
+    if (inserted + updated > 0) await refreshSpansInTx(tx, spans);
+    return { rows: checked.count, inserted, updated, unchanged: checked.count - inserted - updated };
   });
 }

@@ -9,6 +9,8 @@ import type { RawTx } from "./bulk";
 const HOUR = 3_600_000;
 const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
 const iso = (ms: number) => new Date(ms).toISOString();
+// Our own computed instants, never client text, written into the statement.
+const ts = (ms: number) => sql.raw(`timestamptz '${iso(ms)}'`);
 
 /**
  * The spot price (€/MWh) that applies to a reading `r` of point `mp`, as SQL: the quarter-hour
@@ -56,44 +58,75 @@ export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: numbe
       intervals = excluded.intervals, unpriced = excluded.unpriced`;
 }
 
+/** A stretch of one point's series that a write touched: [fromMs, toMs). */
+export interface TouchedSpan {
+  pointId: string;
+  series: number;
+  fromMs: number;
+  toMs: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Recomputes the rollup hours a batch touched, driven by a table of the batch (the importers'
- * analysed temp table), so the planner knows how many rows come: fresh rows of the big table
- * have no statistics yet and would be joined row by row.
+ * Recomputes the rollup of the touched spans, widened to whole hours, in two statements: the
+ * spans' readings (one index range per point and series) into a temporary table, analysed, so
+ * that the planner knows how many rows come and joins the prices by hash rather than probing
+ * per reading; then the hours from it, writing only rows whose values change (re-importing a
+ * file rewrites nothing). The spans travel as four array parameters.
  */
-export function refreshTouchedHoursSql(batchTable: string, fromMs: number, toMs: number): SQL {
-  if (!/^[a-z_][a-z0-9_]*$/.test(batchTable)) throw new Error("bad table name");
-  const from = Math.floor(fromMs / HOUR) * HOUR;
-  const to = Math.ceil(toMs / HOUR) * HOUR;
-  const { joins, spot } = spotJoinsSql(from, to);
-  return sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
-    select r.metering_point_id, t.hour,
+export function refreshSpansSql(spans: TouchedSpan[]): { collect: SQL; write: SQL } {
+  for (const s of spans) if (!UUID.test(s.pointId) || !Number.isInteger(s.series)) throw new Error("bad span");
+  const arr = (items: (string | number)[]) => `{${items.join(",")}}`;
+  const ids = arr(spans.map((s) => s.pointId));
+  const series = arr(spans.map((s) => s.series));
+  const los = arr(spans.map((s) => iso(Math.floor(s.fromMs / HOUR) * HOUR)));
+  const his = arr(spans.map((s) => iso(Math.ceil(s.toMs / HOUR) * HOUR)));
+  const collect = sql`create temp table rollup_source on commit drop as
+    select r0.metering_point_id, r0.series, r0.start, r0.value_wh, mp.bidding_zone
+    from unnest(${ids}::uuid[], ${series}::int2[], ${los}::timestamptz[], ${his}::timestamptz[]) as t(metering_point_id, series, lo, hi)
+    join metering_points mp on mp.id = t.metering_point_id and mp.interval_minutes < 60
+    cross join lateral (
+      select r1.metering_point_id, r1.series, r1.start, r1.value_wh from interval_readings r1
+      where r1.metering_point_id = t.metering_point_id and r1.series = t.series and r1.start >= t.lo and r1.start < t.hi
+      offset 0
+    ) r0`;
+  const spot = sql`coalesce(p15.price_eur_mwh::float8, p60.price_eur_mwh::float8)`;
+  // Only the prices of the spans' time range go into the join's hash table.
+  const lo = ts(Math.floor(spans.reduce((m, s) => Math.min(m, s.fromMs), Infinity) / HOUR) * HOUR);
+  const hi = ts(Math.ceil(spans.reduce((m, s) => Math.max(m, s.toMs), -Infinity) / HOUR) * HOUR);
+  const write = sql`insert into interval_readings_hourly as h (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
+    select r.metering_point_id, date_bin(interval '1 hour', r.start, ${ORIGIN}),
       coalesce(sum(r.value_wh * ${spot}), 0)::float8,
       sum(r.value_wh)::int,
       coalesce(sum(r.value_wh) filter (where ${spot} is not null), 0)::int,
       r.series,
       count(*)::smallint,
       (count(*) filter (where ${spot} is null))::smallint
-    from (select distinct metering_point_id, series, date_bin(interval '1 hour', start, ${ORIGIN}) as hour from ${sql.raw(batchTable)}) t
-    join metering_points mp on mp.id = t.metering_point_id and mp.interval_minutes < 60
-    -- One index range per touched hour ("offset 0" keeps the planner from turning it into a merge join).
-    cross join lateral (
-      select r1.metering_point_id, r1.series, r1.start, r1.value_wh from interval_readings r1
-      where r1.metering_point_id = t.metering_point_id and r1.series = t.series and r1.start >= t.hour and r1.start < t.hour + interval '1 hour'
-      offset 0
-    ) r
-    ${joins}
-    group by r.metering_point_id, r.series, t.hour
+    from rollup_source r
+    left join (select zone, start, price_eur_mwh from spot_prices where resolution_minutes = 15 and start >= ${lo} and start < ${hi}) p15
+      on p15.zone = r.bidding_zone and p15.start = date_bin(interval '15 minutes', r.start, ${ORIGIN})
+    left join (select zone, start, price_eur_mwh from spot_prices where resolution_minutes = 60 and start >= ${lo} and start < ${hi}) p60
+      on p60.zone = r.bidding_zone and p60.start = date_bin(interval '1 hour', r.start, ${ORIGIN})
+    group by r.metering_point_id, r.series, 2
     on conflict (metering_point_id, series, hour) do update set
       spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
-      intervals = excluded.intervals, unpriced = excluded.unpriced`;
+      intervals = excluded.intervals, unpriced = excluded.unpriced
+    where (h.spot_wh, h.value_wh, h.priced_wh, h.intervals, h.unpriced)
+      is distinct from (excluded.spot_wh, excluded.value_wh, excluded.priced_wh, excluded.intervals, excluded.unpriced)`;
+  return { collect, write };
 }
 
 const dialect = new PgDialect();
 
-export async function refreshTouchedHoursInTx(tx: RawTx, batchTable: string, fromMs: number, toMs: number): Promise<void> {
-  const q = dialect.sqlToQuery(refreshTouchedHoursSql(batchTable, fromMs, toMs));
-  await tx.query(q.sql, q.params);
+export async function refreshSpansInTx(tx: RawTx, spans: TouchedSpan[]): Promise<void> {
+  if (!spans.length) return;
+  const { collect, write } = refreshSpansSql(spans);
+  const c = dialect.sqlToQuery(collect);
+  await tx.query(c.sql, c.params);
+  await tx.query("analyze rollup_source");
+  await tx.query(dialect.sqlToQuery(write).sql);
+  await tx.query("drop table rollup_source");
 }
 
 /** Runs the refresh inside a raw transaction (importers). */

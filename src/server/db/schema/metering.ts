@@ -82,9 +82,10 @@ export const meteringPoints = pgTable(
 export const intervalReadings = pgTable(
   "interval_readings",
   {
-    meteringPointId: uuid("metering_point_id")
-      .notNull()
-      .references(() => meteringPoints.id, { onDelete: "cascade" }),
+    // No foreign key: a per-row key check costs as much as the insert itself on a bulk import.
+    // Writers check points against the site; deleting points deletes their readings through a
+    // statement trigger on metering_points (migration 0005). See docs/readings-at-scale.md.
+    meteringPointId: uuid("metering_point_id").notNull(),
     start: timestamp("start", { withTimezone: true }).notNull(),
     valueWh: integer("value_wh").notNull(),
     series: smallint("series").notNull(),
@@ -104,9 +105,8 @@ export const intervalReadings = pgTable(
 export const readingsHourly = pgTable(
   "interval_readings_hourly",
   {
-    meteringPointId: uuid("metering_point_id")
-      .notNull()
-      .references(() => meteringPoints.id, { onDelete: "cascade" }),
+    // No foreign key, as interval_readings (the same trigger deletes a point's rollup).
+    meteringPointId: uuid("metering_point_id").notNull(),
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     spotWh: doublePrecision("spot_wh").notNull(),
     valueWh: integer("value_wh").notNull(),

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { useTestDatabase } from "@/test/db";
+import { demoPlans } from "@/server/demo/seed";
+import { planDemoPoints } from "@/server/demo/energy/points-plan";
+import { queryRows, type Db } from "@/server/db/client";
+import { refreshHourly } from "@/server/metering/rollup";
+import { importReadings, type ReadingInput } from "./readings";
+import { ImportError } from "./types";
+
+let db: Db;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, cleanup } = await useTestDatabase({ full: true }));
+});
+afterAll(async () => cleanup());
+
+const quarterPoints = () =>
+  planDemoPoints(demoPlans().find((p) => p.site.id === "aurora")!).filter((p) => p.intervalMinutes === 15 && p.energyKind === "electricity" && !p.hasProduction);
+
+const Q = 15 * 60_000;
+function rowsFor(gsrn: string, fromMs: number, count: number, value: (i: number) => number): ReadingInput[] {
+  return Array.from({ length: count }, (_, i) => ({
+    line: i + 2,
+    gsrn,
+    timestamp: new Date(fromMs + i * Q).toISOString(),
+    intervalMinutes: "15",
+    value: String(value(i)),
+    unit: "Wh",
+  }));
+}
+
+interface HourRow {
+  hour: string;
+  value_wh: number;
+  spot_wh: number;
+  priced_wh: number;
+  intervals: number;
+  unpriced: number;
+  xmin: string;
+}
+async function rollupOf(gsrn: string, fromMs: number, toMs: number): Promise<HourRow[]> {
+  const rows = await queryRows<HourRow>(
+    db,
+    sql`select h.hour, h.value_wh, h.spot_wh, h.priced_wh, h.intervals, h.unpriced, h.xmin::text as xmin
+        from interval_readings_hourly h join metering_points m on m.id = h.metering_point_id
+        where m.gsrn = ${gsrn} and h.series = 1 and h.hour >= ${new Date(fromMs).toISOString()}::timestamptz and h.hour < ${new Date(toMs).toISOString()}::timestamptz
+        order by h.hour`,
+  );
+  return rows.map((r) => ({ ...r, hour: new Date(r.hour).toISOString(), value_wh: Number(r.value_wh), spot_wh: Math.round(Number(r.spot_wh) * 1e6) / 1e6, priced_wh: Number(r.priced_wh), intervals: Number(r.intervals), unpriced: Number(r.unpriced) }));
+}
+const withoutXmin = (rows: HourRow[]) => rows.map(({ xmin: _xmin, ...r }) => r);
+
+async function pointId(gsrn: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from metering_points where gsrn = ${gsrn}`);
+  return row.id;
+}
+
+describe("writing readings", () => {
+  it("inserts new stretches for several points at once and builds their hourly rollup", async () => {
+    const [a, b] = quarterPoints();
+    const from = Date.UTC(2019, 5, 1);
+    const rows = [...rowsFor(a.gsrn, from, 8, (i) => 100 + i), ...rowsFor(b.gsrn, from, 4, () => 250)].map((r, i) => ({ ...r, line: i + 2 }));
+    expect(await importReadings("aurora", rows)).toEqual({ rows: 12, inserted: 12, updated: 0, unchanged: 0 });
+    const hoursA = await rollupOf(a.gsrn, from, from + 3 * 3_600_000);
+    expect(hoursA.map((h) => [h.hour, h.value_wh, h.intervals])).toEqual([
+      ["2019-06-01T00:00:00.000Z", 100 + 101 + 102 + 103, 4],
+      ["2019-06-01T01:00:00.000Z", 104 + 105 + 106 + 107, 4],
+    ]);
+    // No spot prices that long ago: the energy is there, unpriced.
+    expect(hoursA.every((h) => h.unpriced === 4 && h.priced_wh === 0 && h.spot_wh === 0)).toBe(true);
+    expect((await rollupOf(b.gsrn, from, from + 3_600_000)).map((h) => h.value_wh)).toEqual([1000]);
+  });
+
+  it("prices the rollup exactly as a full recomputation does, on new and on overlapping imports", async () => {
+    const [, , c] = quarterPoints();
+    // Inside the demo history, where spot prices exist: change one day of readings.
+    const [{ day }] = await queryRows<{ day: string }>(
+      db,
+      sql`select date_trunc('day', max(start) - interval '3 days') as day from interval_readings where metering_point_id = ${await pointId(c.gsrn)}`,
+    );
+    const from = new Date(day).getTime();
+    const to = from + 96 * Q;
+    const result = await importReadings("aurora", rowsFor(c.gsrn, from, 96, (i) => 40 + (i % 7) * 11));
+    expect(result.rows).toBe(96);
+    expect(result.inserted).toBe(0);
+    expect(result.updated + result.unchanged).toBe(96);
+    const afterImport = withoutXmin(await rollupOf(c.gsrn, from, to));
+    expect(afterImport).toHaveLength(24);
+    expect(afterImport.some((h) => h.priced_wh > 0 && h.spot_wh !== 0)).toBe(true);
+    await refreshHourly({ pointIds: [await pointId(c.gsrn)] }, from, to, db);
+    expect(withoutXmin(await rollupOf(c.gsrn, from, to))).toEqual(afterImport);
+  });
+
+  it("rewrites no reading and no rollup row when the same rows come again", async () => {
+    const [a] = quarterPoints();
+    const from = Date.UTC(2019, 5, 1);
+    const before = await rollupOf(a.gsrn, from, from + 3 * 3_600_000);
+    const [readingsBefore] = await queryRows<{ x: string }>(db, sql`select string_agg(xmin::text, ',' order by start) as x from interval_readings where metering_point_id = ${await pointId(a.gsrn)} and start < '2019-06-02'`);
+    expect(await importReadings("aurora", rowsFor(a.gsrn, from, 8, (i) => 100 + i))).toEqual({ rows: 8, inserted: 0, updated: 0, unchanged: 8 });
+    const [readingsAfter] = await queryRows<{ x: string }>(db, sql`select string_agg(xmin::text, ',' order by start) as x from interval_readings where metering_point_id = ${await pointId(a.gsrn)} and start < '2019-06-02'`);
+    expect(readingsAfter.x).toBe(readingsBefore.x);
+    expect(await rollupOf(a.gsrn, from, from + 3 * 3_600_000)).toEqual(before);
+  });
+
+  it("adds to a stretch that has readings with the upsert, and refreshes only changed hours", async () => {
+    const [a] = quarterPoints();
+    const from = Date.UTC(2019, 5, 1);
+    const before = await rollupOf(a.gsrn, from, from + 3 * 3_600_000);
+    // The first hour again unchanged, the second with one new value, and a third hour new.
+    const rows = rowsFor(a.gsrn, from, 12, (i) => (i === 5 ? 999 : 100 + i));
+    expect(await importReadings("aurora", rows)).toEqual({ rows: 12, inserted: 4, updated: 1, unchanged: 7 });
+    const after = await rollupOf(a.gsrn, from, from + 3 * 3_600_000);
+    expect(after.map((h) => h.value_wh)).toEqual([406, 104 + 999 + 106 + 107, 108 + 109 + 110 + 111]);
+    expect(after[0].xmin).toBe(before[0].xmin);
+    expect(after[1].xmin).not.toBe(before[1].xmin);
+  });
+
+  it("takes no JavaScript property name for a code", async () => {
+    const [a] = quarterPoints();
+    for (const [field, value] of [
+      ["quality", "constructor"],
+      ["series", "toString"],
+      ["intervalMinutes", "__proto__"],
+    ] as const) {
+      const rows = rowsFor(a.gsrn, Date.UTC(2019, 6, 1), 1, () => 5).map((r) => ({ ...r, [field]: value }));
+      await expect(importReadings("aurora", rows)).rejects.toBeInstanceOf(ImportError);
+    }
+  });
+
+  it("deletes a metering point's readings and rollup with the point", async () => {
+    const [a] = quarterPoints();
+    const id = await pointId(a.gsrn);
+    const count = async () => {
+      const [row] = await queryRows<{ r: number; h: number }>(
+        db,
+        sql`select (select count(*) from interval_readings where metering_point_id = ${id})::int as r, (select count(*) from interval_readings_hourly where metering_point_id = ${id})::int as h`,
+      );
+      return [Number(row.r), Number(row.h)];
+    };
+    const [r, h] = await count();
+    expect(r).toBeGreaterThan(1000);
+    expect(h).toBeGreaterThan(250);
+    const [other] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings where metering_point_id <> ${id}`);
+    await db.execute(sql`delete from metering_points where id = ${id}`);
+    expect(await count()).toEqual([0, 0]);
+    const [otherAfter] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings where metering_point_id <> ${id}`);
+    expect(Number(otherAfter.n)).toBe(Number(other.n));
+  });
+
+  it("deletes the readings of every point of a deleted customer", async () => {
+    const [, b] = quarterPoints();
+    const [{ customer_id: customerId }] = await queryRows<{ customer_id: string }>(db, sql`select customer_id from metering_points where gsrn = ${b.gsrn}`);
+    const ids = (await queryRows<{ id: string }>(db, sql`select id from metering_points where customer_id = ${customerId}`)).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    await db.execute(sql`delete from customers where id = ${customerId}`);
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings where metering_point_id in ${ids}`);
+    expect(Number(row.n)).toBe(0);
+  });
+});

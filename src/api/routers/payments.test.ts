@@ -456,6 +456,141 @@ describe("paying through Neonomics", () => {
   });
 });
 
+describe("coming back in the language the payment was started in", () => {
+  beforeAll(async () => {
+    // Lääne also speaks Finnish here, so that /fi is a prefixed locale of a site.
+    const db = await getDb();
+    await db.execute(sql`update sites set locales = array['et-EE', 'ru-RU', 'en-GB', 'fi-FI']::text[] where id = 'laane'`);
+    invalidateSiteCache();
+  });
+
+  /** A signed-in browser of its own, so that its locale cookie touches no other test. */
+  async function browser(site: string, persona: string, locale?: string) {
+    const api = new ApiClient(`${site}.localhost`, { ip: `10.31.0.${ipSeq++}` });
+    await api.signInSandbox(site, { identityId: `${site}-${persona}` });
+    if (locale) api.cookies.set("NEXT_LOCALE", locale);
+    return api;
+  }
+  const waitingPath = (prefix: string, invoiceNumber: string, paymentId: string) => `${prefix}/invoices/${invoiceNumber}/waiting-confirmation?payment=${paymentId}`;
+  const returnOf = async (site: string, paymentId: string) => {
+    const res = await new ApiClient(`${site}.localhost`).raw("GET", `/api/payments/${paymentId}/return`);
+    expect(res.status).toBe(302);
+    return res.headers.get("location");
+  };
+  const storedLocale = async (paymentId: string) => {
+    const db = await getDb();
+    return (await db.select({ locale: payments.locale }).from(payments).where(eq(payments.id, paymentId)))[0].locale;
+  };
+
+  it("sends a customer who paid from /fi back to /fi pages, and one who paid in the default locale to unprefixed pages", async () => {
+    const c = customerOf("laane", "solar-household");
+    const fiInvoice = await createTestInvoice({ siteId: "laane", customerId: c.id });
+    const etInvoice = await createTestInvoice({ siteId: "laane", customerId: c.id });
+
+    const fi = await browser("laane", "solar-household", "fi-FI");
+    const started = await fi.post(`/api/invoices/${fiInvoice.invoiceNumber}/payments`, { method: "card", provider: "everypay" });
+    expect(started.status).toBe(200);
+    expect(await storedLocale(started.body.paymentId)).toBe("fi-FI");
+    const oneoff = JSON.parse(everypay.requests.filter((r) => r.path === "/api/v4/payments/oneoff").at(-1)!.body);
+    // The provider's own page speaks Finnish; its return URL is the API's, which knows the locale.
+    expect(oneoff).toMatchObject({ locale: "fi", customer_url: `http://laane.localhost/api/payments/${started.body.paymentId}/return` });
+    expect(await returnOf("laane", started.body.paymentId)).toBe(waitingPath("/fi", fiInvoice.invoiceNumber, started.body.paymentId));
+
+    const et = await browser("laane", "solar-household", "et-EE");
+    const plain = await et.post(`/api/invoices/${etInvoice.invoiceNumber}/payments`, { method: "card", provider: "everypay" });
+    expect(plain.status).toBe(200);
+    expect(await storedLocale(plain.body.paymentId)).toBe("et-EE");
+    expect(await returnOf("laane", plain.body.paymentId)).toBe(waitingPath("", etInvoice.invoiceNumber, plain.body.paymentId));
+  });
+
+  it("gives the sandbox provider a return path in the customer's locale and takes the locale from the page that started the payment", async () => {
+    const c = customerOf("aurora", "house-gas");
+    const inv = await createTestInvoice({ siteId: "aurora", customerId: c.id });
+    const other = await createTestInvoice({ siteId: "aurora", customerId: c.id });
+    const third = await createTestInvoice({ siteId: "aurora", customerId: c.id });
+    // The cookie says Swedish, but the page the request came from is the English one.
+    const api = await browser("aurora", "house-gas", "sv-FI");
+    const fromEnglishPage = await api.call("POST", `/api/invoices/${inv.invoiceNumber}/payments`, { method: "bank", bankBic: "NDEAFIHH" }, {
+      referer: `http://aurora.localhost/en/invoices/${inv.invoiceNumber}/payment-processing?method=bank`,
+    });
+    expect(fromEnglishPage.status).toBe(200);
+    const id = fromEnglishPage.body.paymentId;
+    expect(await storedLocale(id)).toBe("en-GB");
+    const token = tokenOf(fromEnglishPage.body.redirectUrl);
+    const page = await getSandboxPayment(token, { siteId: "aurora" });
+    expect(page).toMatchObject({ returnUrl: waitingPath("/en", inv.invoiceNumber, id), reference: inv.referenceNumber, amountCents: Number(inv.totalCents), merchantName: "Aurora Energia Oy" });
+    expect(await returnOf("aurora", id)).toBe(waitingPath("/en", inv.invoiceNumber, id));
+    const decided = await decideSandboxPayment(token, "approve", { siteId: "aurora", callbackDelayMs: 0 });
+    expect(decided.redirectUrl).toBe(waitingPath("/en", inv.invoiceNumber, id));
+    await flushSandboxCallbacks();
+    // What the pages poll stays free of a locale: the page showing it adds its own.
+    expect((await api.get(`/api/payments/${id}`)).body).toMatchObject({ status: "succeeded", nextPath: `/invoices/${inv.invoiceNumber}/confirmation?payment=${id}` });
+
+    // Without a Referer, the page locale the proxy set in the cookie.
+    const bySv = await api.post(`/api/invoices/${other.invoiceNumber}/payments`, { method: "card" });
+    expect(await storedLocale(bySv.body.paymentId)).toBe("sv-FI");
+    expect((await getSandboxPayment(tokenOf(bySv.body.redirectUrl), { siteId: "aurora" }))!.returnUrl).toBe(waitingPath("/sv", other.invoiceNumber, bySv.body.paymentId));
+    // A page of the default locale has no prefix, whatever the cookie says.
+    const fromDefaultPage = await api.call("POST", `/api/invoices/${third.invoiceNumber}/payments`, { method: "card" }, {
+      referer: `http://aurora.localhost/invoices/${third.invoiceNumber}/payment-processing`,
+    });
+    expect(await storedLocale(fromDefaultPage.body.paymentId)).toBe("fi-FI");
+    expect(await returnOf("aurora", fromDefaultPage.body.paymentId)).toBe(waitingPath("", third.invoiceNumber, fromDefaultPage.body.paymentId));
+  });
+
+  it("falls back to the site's default locale for unknown and disabled locales", async () => {
+    const c = customerOf("aurora", "house-gas");
+    for (const [i, locale] of ["ru-RU", "de-DE", "en-XA", "../../evil", ""].entries()) {
+      const inv = await createTestInvoice({ siteId: "aurora", customerId: c.id });
+      const api = await browser("aurora", "house-gas", locale || undefined);
+      const headers: Record<string, string> = i % 2 ? { "x-portal-locale": locale || "xx" } : { referer: `http://aurora.localhost/ru/invoices/${inv.invoiceNumber}` };
+      const started = await api.call("POST", `/api/invoices/${inv.invoiceNumber}/payments`, { method: "card" }, headers);
+      expect(started.status).toBe(200);
+      expect(await storedLocale(started.body.paymentId)).toBe("fi-FI");
+      expect((await getSandboxPayment(tokenOf(started.body.redirectUrl), { siteId: "aurora" }))!.returnUrl).toBe(waitingPath("", inv.invoiceNumber, started.body.paymentId));
+      expect(await returnOf("aurora", started.body.paymentId)).toBe(waitingPath("", inv.invoiceNumber, started.body.paymentId));
+    }
+    // A Referer from another host says nothing about the page.
+    const inv = await createTestInvoice({ siteId: "aurora", customerId: c.id });
+    const api = await browser("aurora", "house-gas");
+    const foreign = await api.call("POST", `/api/invoices/${inv.invoiceNumber}/payments`, { method: "card" }, { referer: `http://laane.localhost/en/invoices/${inv.invoiceNumber}` });
+    expect(await storedLocale(foreign.body.paymentId)).toBe("fi-FI");
+  });
+
+  it("returns a payment to the default locale once the site stops offering its locale, and an unknown payment to the list in the cookie's locale", async () => {
+    const c = customerOf("laane", "apartment");
+    const inv = await createTestInvoice({ siteId: "laane", customerId: c.id });
+    const api = await browser("laane", "apartment", "ru-RU");
+    const started = await api.post(`/api/invoices/${inv.invoiceNumber}/payments`, { method: "card", provider: "everypay" });
+    expect(await returnOf("laane", started.body.paymentId)).toBe(waitingPath("/ru", inv.invoiceNumber, started.body.paymentId));
+    const db = await getDb();
+    await db.execute(sql`update sites set locales = array['et-EE', 'en-GB', 'fi-FI']::text[] where id = 'laane'`);
+    invalidateSiteCache();
+    try {
+      expect(await returnOf("laane", started.body.paymentId)).toBe(waitingPath("", inv.invoiceNumber, started.body.paymentId));
+    } finally {
+      await db.execute(sql`update sites set locales = array['et-EE', 'ru-RU', 'en-GB', 'fi-FI']::text[] where id = 'laane'`);
+      invalidateSiteCache();
+    }
+    const lost = new ApiClient("laane.localhost");
+    lost.cookies.set("NEXT_LOCALE", "ru-RU");
+    expect((await lost.raw("GET", "/api/payments/garbage/return")).headers.get("location")).toBe("/ru/invoices");
+  });
+
+  it("resumes a payment only in the locale it was started in", async () => {
+    const c = customerOf("aurora", "house-gas");
+    const inv = await createTestInvoice({ siteId: "aurora", customerId: c.id });
+    const api = await browser("aurora", "house-gas", "sv-FI");
+    const url = `/api/invoices/${inv.invoiceNumber}/payments`;
+    const sv = await api.post(url, { method: "bank", bankBic: "OKOYFIHH" });
+    expect((await api.post(url, { method: "bank", bankBic: "OKOYFIHH" })).body.paymentId).toBe(sv.body.paymentId);
+    api.cookies.set("NEXT_LOCALE", "en-GB");
+    const en = await api.post(url, { method: "bank", bankBic: "OKOYFIHH" });
+    expect(en.body.paymentId).not.toBe(sv.body.paymentId);
+    expect((await getSandboxPayment(tokenOf(en.body.redirectUrl), { siteId: "aurora" }))!.returnUrl).toBe(waitingPath("/en", inv.invoiceNumber, en.body.paymentId));
+  });
+});
+
 describe("site configuration", () => {
   it("does not reveal payment credentials through the external services list", async () => {
     const res = await new ApiClient("laane.localhost").get("/api/external-services?type=PAYMENT");

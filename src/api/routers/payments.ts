@@ -8,10 +8,12 @@ import {
   getCustomerPayment,
   handleCustomerReturn,
   handlePaymentCallback,
+  paymentLocale,
   startInvoicePayment,
   type PaymentSite,
 } from "@/server/payments/payments";
 import { requestOrigin } from "@/server/auth/auth";
+import { localePrefix } from "@/lib/locales";
 
 const PROVIDERS = ["sandbox", "everypay", "neonomics"] as const;
 
@@ -35,7 +37,9 @@ const StartPaymentBody = z
 const StartedPayment = z
   .object({
     paymentId: z.string().uuid(),
-    redirectUrl: z.string().openapi({ description: "Where the browser goes next: the provider's page (absolute or same-origin path)" }),
+    redirectUrl: z.string().openapi({
+      description: "Where the browser goes next: the provider's page, absolute or a same-origin path without locale prefix (the page adds its own)",
+    }),
     status: z.enum(["created", "pending", "succeeded", "failed", "cancelled", "expired"]),
     provider: z.enum(PROVIDERS),
   })
@@ -55,13 +59,46 @@ const Payment = z
     updatedAt: z.string(),
     finishedAt: z.string().nullable(),
     redirectUrl: z.string().nullable().openapi({ description: "Continue at the provider while the payment is still created" }),
-    nextPath: z.string().openapi({ description: "The portal page for this status: waiting-confirmation, confirmation or failed" }),
+    nextPath: z.string().openapi({ description: "The portal page for this status: waiting-confirmation, confirmation or failed (without locale prefix: the page adds its own)" }),
   })
   .openapi("Payment");
 
 function paymentSite(c: Context<AppEnv>): PaymentSite {
   const s = c.get("site");
-  return { id: s.id, country: s.country, timezone: s.timezone, companyName: s.companyName, externalServices: s.externalServices };
+  return {
+    id: s.id,
+    country: s.country,
+    timezone: s.timezone,
+    companyName: s.companyName,
+    externalServices: s.externalServices,
+    defaultLocaleId: s.defaultLocaleId,
+    locales: s.locales,
+  };
+}
+
+/** The locale of a same-site page the request came from (its Referer): the path prefix, or none for the default. */
+function refererLocale(c: Context<AppEnv>): string | null {
+  const referer = c.req.header("referer");
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.host !== new URL(requestOrigin(c.req.raw.headers, c.req.url)).host || url.pathname.startsWith("/api/")) return null;
+  const site = c.get("site");
+  const first = url.pathname.split("/")[1] ?? "";
+  return site.locales.find((l) => l !== site.defaultLocaleId && localePrefix(l) === first) ?? site.defaultLocaleId;
+}
+
+/**
+ * The locale of the page the request is made from: the page's own header, else the page in the
+ * Referer, else the locale the proxy last set in the NEXT_LOCALE cookie. Only the site's locales
+ * count; the site's default otherwise.
+ */
+function requestLocale(c: Context<AppEnv>): string {
+  return paymentLocale(paymentSite(c), [c.req.header("x-portal-locale"), refererLocale(c), getCookie(c, "NEXT_LOCALE")]);
 }
 
 function clientIp(c: Context<AppEnv>): string | null {
@@ -78,7 +115,7 @@ paymentsRouter.openapi(
     tags: ["Payments"],
     summary: "Start paying an invoice online",
     description:
-      "Creates a payment at the site's payment provider and answers where to send the browser. Send an Idempotency-Key header to make retries safe; reloading the payment page within 30 minutes resumes the same payment. The invoice is marked paid only when the provider confirms.",
+      "Creates a payment at the site's payment provider and answers where to send the browser. Send an Idempotency-Key header to make retries safe; reloading the payment page within 30 minutes resumes the same payment. The invoice is marked paid only when the provider confirms. The customer comes back from the provider to pages in the locale of the page that started the payment (its Referer, else the NEXT_LOCALE cookie; the site's default when the site does not offer it).",
     access: "customer",
     feature: "invoices",
     middleware: [customerInvoiceOnly()],
@@ -92,8 +129,6 @@ paymentsRouter.openapi(
   async (c) => {
     const session = c.get("session")!;
     const body = c.req.valid("json");
-    const site = c.get("site");
-    const cookieLocale = getCookie(c, "NEXT_LOCALE");
     const started = await startInvoicePayment({
       site: paymentSite(c),
       customerId: session.activeCustomer!.id,
@@ -105,7 +140,7 @@ paymentsRouter.openapi(
       bankBic: body.bankBic ?? null,
       idempotencyKey: c.req.valid("header")["idempotency-key"] ?? null,
       origin: requestOrigin(c.req.raw.headers, c.req.url),
-      locale: cookieLocale && site.locales.includes(cookieLocale) ? cookieLocale : site.defaultLocaleId,
+      locale: requestLocale(c),
       customerIp: clientIp(c),
     });
     return c.json(started, 200);
@@ -136,14 +171,15 @@ paymentsRouter.openapi(
     path: "/payments/{paymentId}/return",
     tags: ["Payments"],
     summary: "Where payment providers send the customer back",
-    description: "Runs the provider's return step, reads the status and redirects to the invoice's waiting-confirmation page.",
+    description:
+      "Runs the provider's return step, reads the status and redirects to the invoice's waiting-confirmation page in the locale the payment was started in.",
     access: "public",
     request: { params: z.object({ paymentId: z.string().max(64) }) },
     responses: { 302: { description: "Redirect to the waiting-confirmation page" } },
   }),
   async (c) => {
     const url = new URL(c.req.url);
-    const target = await handleCustomerReturn(paymentSite(c), c.req.valid("param").paymentId, url.searchParams);
+    const target = await handleCustomerReturn(paymentSite(c), c.req.valid("param").paymentId, url.searchParams, getCookie(c, "NEXT_LOCALE") ?? null);
     return c.redirect(target, 302);
   },
 );

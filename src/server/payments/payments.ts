@@ -25,6 +25,7 @@ import {
   type ProviderPayment,
   type ProviderStatus,
 } from "@/server/providers/payments/types";
+import { localePrefix } from "@/lib/locales";
 import { isTerminal, pathTo } from "./state-machine";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -36,6 +37,10 @@ export interface PaymentSite {
   timezone: string;
   companyName: string;
   externalServices: ExternalService[];
+  /** The site's default interface locale: its pages have no locale prefix. */
+  defaultLocaleId: string;
+  /** The interface locales the site offers. */
+  locales: string[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,16 +51,40 @@ const CREATED_EXPIRY_MINUTES = 60;
 /** Status reads of one payment at most this often, however often the page polls. */
 const CHECK_INTERVAL_MS = 3_000;
 
-export const invoicePagePaths = (invoiceNumber: string, paymentId: string) => {
+/**
+ * The locale a payment is started in: the first candidate the site offers (the page's locale as
+ * the request tells it), else the site's default.
+ */
+export function paymentLocale(site: Pick<PaymentSite, "defaultLocaleId" | "locales">, candidates: (string | null | undefined)[]): string {
+  for (const c of candidates) if (c && site.locales.includes(c)) return c;
+  return site.defaultLocaleId;
+}
+
+/**
+ * A path on the site in a locale: unprefixed in the site's default locale, "/sv/..." in sv-FI.
+ * A locale the site does not (or no longer) offer falls back to the default.
+ */
+export function sitePathIn(site: Pick<PaymentSite, "defaultLocaleId" | "locales">, locale: string | null, path: string): string {
+  const l = paymentLocale(site, [locale]);
+  return l === site.defaultLocaleId ? path : `/${localePrefix(l)}${path}`;
+}
+
+/**
+ * The payment-state pages of an invoice. Without a site these are page paths without a locale
+ * prefix (the page showing them adds its own); with a site and locale they are full paths on the
+ * site in that locale, as the provider and the redirect after the provider need them.
+ */
+export function invoicePagePaths(invoiceNumber: string, paymentId: string, localized?: { site: Pick<PaymentSite, "defaultLocaleId" | "locales">; locale: string | null }) {
   const base = `/invoices/${encodeURIComponent(invoiceNumber)}`;
   const q = `?payment=${paymentId}`;
+  const at = (path: string) => (localized ? sitePathIn(localized.site, localized.locale, path) : path);
   return {
-    processing: `${base}/payment-processing${q}`,
-    waiting: `${base}/waiting-confirmation${q}`,
-    confirmation: `${base}/confirmation${q}`,
-    failed: `${base}/failed${q}`,
+    processing: at(`${base}/payment-processing${q}`),
+    waiting: at(`${base}/waiting-confirmation${q}`),
+    confirmation: at(`${base}/confirmation${q}`),
+    failed: at(`${base}/failed${q}`),
   };
-};
+}
 
 export interface PaymentView {
   id: string;
@@ -71,7 +100,7 @@ export interface PaymentView {
   finishedAt: string | null;
   /** Where a created payment continues at the provider; null otherwise. */
   redirectUrl: string | null;
-  /** The portal page that fits the status: waiting-confirmation, confirmation or failed. */
+  /** The portal page that fits the status: waiting-confirmation, confirmation or failed (no locale prefix: the page adds its own). */
   nextPath: string;
 }
 
@@ -206,6 +235,7 @@ export interface StartInvoicePaymentInput {
   idempotencyKey?: string | null;
   /** Origin of the request (scheme and host), for the absolute URLs providers need. */
   origin: string;
+  /** The interface locale the customer pays in, one of the site's: they come back to pages in it. */
   locale: string;
   customerIp?: string | null;
 }
@@ -221,6 +251,7 @@ export async function startInvoicePayment(input: StartInvoicePaymentInput): Prom
   if (input.role === "customer_service") throw forbidden("invoices.errors.payment-staff-not-allowed");
   const db = await getDb();
   const siteId = input.site.id;
+  const locale = paymentLocale(input.site, [input.locale]);
 
   const [invoice] = await db
     .select()
@@ -284,6 +315,8 @@ export async function startInvoicePayment(input: StartInvoicePaymentInput): Prom
         eq(payments.amountCents, Number(invoice.totalCents)),
         gt(payments.createdAt, since),
         isNotNull(payments.redirectUrl),
+        // Its provider sends the customer back to pages in the locale it was started in.
+        eq(payments.locale, locale),
       ),
     )
     .orderBy(desc(payments.createdAt))
@@ -305,6 +338,7 @@ export async function startInvoicePayment(input: StartInvoicePaymentInput): Prom
       currency: invoice.currency,
       idempotencyKey: input.idempotencyKey ?? null,
       startedBy: input.personId,
+      locale,
     })
     .onConflictDoNothing()
     .returning();
@@ -318,7 +352,7 @@ export async function startInvoicePayment(input: StartInvoicePaymentInput): Prom
     .select({ email: customers.email })
     .from(customers)
     .where(and(eq(customers.siteId, siteId), eq(customers.id, input.customerId)));
-  const paths = invoicePagePaths(invoice.invoiceNumber, created.id);
+  const paths = invoicePagePaths(invoice.invoiceNumber, created.id, { site: input.site, locale });
   try {
     const result = await provider.startPayment({
       paymentId: created.id,
@@ -334,7 +368,7 @@ export async function startInvoicePayment(input: StartInvoicePaymentInput): Prom
       returnUrl: `${input.origin}/api/payments/${created.id}/return`,
       waitingPath: paths.waiting,
       callbackUrl: `${input.origin}/api/payments/callback/${config.provider}`,
-      locale: input.locale,
+      locale,
       country: input.site.country,
       customerEmail: customer?.email ?? null,
       customerIp: input.customerIp ?? null,
@@ -427,11 +461,13 @@ export async function getCustomerPayment(site: PaymentSite, customerId: string, 
 
 /**
  * The customer is back from the provider (its return URL). Runs the provider's return step
- * (Neonomics completes the payment here), reads the status, and says which page to show.
+ * (Neonomics completes the payment here), reads the status, and says which page to show: the
+ * waiting page in the locale the payment was started in. An unknown payment leads to the
+ * invoice list in `fallbackLocale` (the site's default when left out).
  */
-export async function handleCustomerReturn(site: PaymentSite, paymentId: string, query: URLSearchParams): Promise<string> {
+export async function handleCustomerReturn(site: PaymentSite, paymentId: string, query: URLSearchParams, fallbackLocale: string | null = null): Promise<string> {
   const found = await loadPayment(site.id, paymentId);
-  if (!found) return "/invoices";
+  if (!found) return sitePathIn(site, fallbackLocale, "/invoices");
   const { row, invoiceNumber } = found;
   if (!isTerminal(row.status) && row.providerReference) {
     try {
@@ -452,7 +488,7 @@ export async function handleCustomerReturn(site: PaymentSite, paymentId: string,
       console.warn(`[payments] return step of ${row.id} failed: ${(err as Error).message}`);
     }
   }
-  return invoicePagePaths(invoiceNumber, row.id).waiting;
+  return invoicePagePaths(invoiceNumber, row.id, { site, locale: row.locale }).waiting;
 }
 
 export interface CallbackOutcome {

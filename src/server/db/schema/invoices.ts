@@ -207,6 +207,11 @@ export const payments = pgTable(
     providerData: jsonb("provider_data").$type<Record<string, unknown>>().notNull().default({}),
     failureReason: text("failure_reason"),
     startedBy: text("started_by"),
+    /**
+     * The interface locale the payment was started in: the customer comes back from the provider
+     * to pages in it. Null means the site's default locale.
+     */
+    locale: text("locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
@@ -259,6 +264,8 @@ export const sandboxPaymentSessions = pgTable(
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     description: text("description").notNull(),
+    /** The payment reference (national or RF) the payer's bank statement shows. */
+    reference: text("reference"),
     method: text("method").notNull(),
     bankBic: text("bank_bic"),
     returnUrl: text("return_url").notNull(),

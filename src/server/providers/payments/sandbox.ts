@@ -73,6 +73,7 @@ export function createSandboxProvider(siteId: string, settings: Record<string, u
         amountCents: input.amountCents,
         currency: input.currency,
         description: input.description,
+        reference: input.reference,
         method: input.method,
         bankBic: input.bankBic,
         returnUrl: input.waitingPath,
@@ -152,6 +153,8 @@ export interface SandboxPaymentView {
   amountCents: number;
   currency: string;
   description: string;
+  /** The payment reference the payer's bank statement shows; null on sessions stored without one. */
+  reference: string | null;
   method: "bank" | "card";
   bankBic: string | null;
   bankName: string | null;
@@ -159,7 +162,7 @@ export interface SandboxPaymentView {
   /** True once the customer approved, declined or left it pending. */
   decided: boolean;
   expiresAt: string;
-  /** Where the customer goes back to when leaving the page. */
+  /** Where the customer goes back to when leaving the page: the merchant's path, taken as given. */
   returnUrl: string;
 }
 
@@ -188,6 +191,7 @@ export async function getSandboxPayment(token: string, opts: { siteId?: string }
     amountCents: Number(row.amountCents),
     currency: row.currency,
     description: row.description,
+    reference: row.reference,
     method: row.method === "card" ? "card" : "bank",
     bankBic: row.bankBic,
     bankName: bank?.name ?? null,

@@ -36,8 +36,8 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
   }
 
   const [invoices, unpaid] = await Promise.all([
-    listInvoices({ site: ctx.invoiceSite, customerId: ctx.customerId, status, type }),
-    listInvoices({ site: ctx.invoiceSite, customerId: ctx.customerId, status: "unpaid" }),
+    listInvoices({ site: ctx.site, customerId: ctx.customerId, status, type }),
+    listInvoices({ site: ctx.site, customerId: ctx.customerId, status: "unpaid" }),
   ]);
   const payable = unpaid.filter((i) => i.canPay);
   const overdue = payable.filter((i) => i.overdue);

@@ -1,9 +1,9 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
-import { getInvoiceDetail, type InvoiceSite } from "@/server/invoices/invoices";
-import { getCustomerPayment, type PaymentSite, type PaymentView } from "@/server/payments/payments";
+import { localePath, requireAreaPage } from "@/server/web/page-context";
+import { getInvoiceDetail } from "@/server/invoices/invoices";
+import { getCustomerPayment, type PaymentView } from "@/server/payments/payments";
 import { AppError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
 import type { PortalSession } from "@/server/auth/session";
@@ -18,28 +18,22 @@ export interface InvoicePageContext {
   session: PortalSession;
   /** The active customer's id; null when the person has no customer account to act for. */
   customerId: string | null;
-  invoiceSite: InvoiceSite;
-  paymentSite: PaymentSite;
   /** A path on the site in the page's locale. */
   href: (path: string) => string;
   /** The locale prefix of paths ("" for the site's default locale, "/en" otherwise). */
   prefix: string;
 }
 
-/** Site, session and locale of an invoice page; the invoices area must be switched on for the site. */
+/** An invoice page: the area page prologue (site, the invoices area switched on, a session) and what invoice pages derive from it. */
 export async function invoicePageContext(params: RouteParams): Promise<InvoicePageContext> {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
-  const site = await getPageSite(siteId);
-  if (!site.features.includes("invoices")) notFound();
-  const session = await requireSession(siteId, locale);
+  const { site, session } = await requireAreaPage(siteId, locale, "invoices");
   return {
     site,
     locale,
     session,
     customerId: session.activeCustomer?.id ?? null,
-    invoiceSite: { id: site.id, country: site.country, timezone: site.timezone, features: site.features },
-    paymentSite: { id: site.id, country: site.country, timezone: site.timezone, companyName: site.companyName, externalServices: site.externalServices },
     href: (path: string) => localePath(site, locale, path),
     prefix: localePath(site, locale, "/").replace(/\/$/, ""),
   };
@@ -50,7 +44,7 @@ export async function loadInvoice(ctx: InvoicePageContext, invoiceNumber: string
   const number = decodeURIComponent(invoiceNumber);
   if (!ctx.customerId || !INVOICE_NUMBER.test(number)) notFound();
   try {
-    return await getInvoiceDetail({ site: ctx.invoiceSite, customerId: ctx.customerId, invoiceNumber: number });
+    return await getInvoiceDetail({ site: ctx.site, customerId: ctx.customerId, invoiceNumber: number });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") notFound();
     throw err;
@@ -66,7 +60,7 @@ export async function loadPayment(ctx: InvoicePageContext, invoice: { invoiceNum
   const id = paymentId && PAYMENT_ID.test(paymentId) ? paymentId : invoice.payments[0]?.id;
   if (!id) return null;
   try {
-    const payment = await getCustomerPayment(ctx.paymentSite, ctx.customerId, id);
+    const payment = await getCustomerPayment(ctx.site, ctx.customerId, id);
     return payment.invoiceNumber === invoice.invoiceNumber ? payment : null;
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") return null;

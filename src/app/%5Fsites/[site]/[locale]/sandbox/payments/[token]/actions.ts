@@ -4,7 +4,6 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { getSiteById } from "@/server/sites/sites";
 import { decideSandboxPayment } from "@/server/providers/payments/sandbox";
-import { localePath } from "@/server/web/page-context";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { AppError } from "@/server/errors";
 
@@ -31,7 +30,6 @@ export async function decideSandboxPaymentAction(_prev: SandboxDecisionState, fo
   const h = await headers();
   const site = await getSiteById(h.get("x-portal-site") ?? "");
   if (!site) return { error: "invalid" };
-  const locale = h.get("x-portal-locale") ?? site.defaultLocaleId;
   let target: string;
   try {
     const result = await decideSandboxPayment(parsed.data.token, parsed.data.decision, { siteId: site.id });
@@ -41,6 +39,6 @@ export async function decideSandboxPaymentAction(_prev: SandboxDecisionState, fo
     if (err instanceof AppError && err.code === "conflict") return { error: err.message.endsWith("expired") ? "expired" : "decided" };
     throw err;
   }
-  // The provider sends the customer back to a path of the portal: keep the language they used.
-  return { error: null, redirectTo: target.startsWith("/") && !target.startsWith("//") ? localePath(site, locale, target) : target };
+  // Back to the address the merchant gave, as it is: it already names the customer's language.
+  return { error: null, redirectTo: target };
 }

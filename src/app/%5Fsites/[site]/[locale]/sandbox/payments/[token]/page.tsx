@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Box, DataList, Group, Paper, Stack, Text, Title, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
 import { getSandboxPayment } from "@/server/providers/payments/sandbox";
+import { formatReference } from "@/server/invoices/reference-number";
 import { listBanks } from "@/server/reference/reference";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { formatDateTime, formatMoney } from "@/ui/invoices/format";
@@ -17,7 +18,8 @@ export async function generateMetadata() {
 
 /**
  * The sandbox payment provider's own page, as a bank-link or card provider shows it: who is paid,
- * how much and for what; then approve, decline or leave the payment pending.
+ * how much, with which payment reference and message; then approve, decline or leave the payment
+ * pending. The way back is the merchant's address as given.
  */
 export default async function SandboxPaymentPage({ params }: { params: Promise<{ site: string; locale: string; token: string }> }) {
   const { site: siteId, locale, token } = await params;
@@ -27,7 +29,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
   const t = await getTranslations("invoice-pages.sandbox");
   const payment = await getSandboxPayment(token, { siteId: site.id });
   const banks = payment?.method === "bank" ? (await listBanks(site.country, "BANK_LINK")).map((b) => ({ bic: b.bic, name: b.name })) : [];
-  const back = payment ? (payment.returnUrl.startsWith("/") ? localePath(site, locale, payment.returnUrl) : payment.returnUrl) : null;
+  const back = payment?.returnUrl ?? null;
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
@@ -72,8 +74,20 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                   <DataListItemValue>{payment.merchantName}</DataListItemValue>
                 </DataListItem>
                 <DataListItem>
-                  <DataListItemLabel>{t("reference")}</DataListItemLabel>
-                  <DataListItemValue data-testid="sandbox-reference">{payment.description}</DataListItemValue>
+                  <DataListItemLabel>{t("amount")}</DataListItemLabel>
+                  <DataListItemValue style={{ fontVariantNumeric: "tabular-nums" }}>{formatMoney(payment.amountCents, payment.currency, locale)}</DataListItemValue>
+                </DataListItem>
+                {payment.reference ? (
+                  <DataListItem>
+                    <DataListItemLabel>{t("reference")}</DataListItemLabel>
+                    <DataListItemValue data-testid="sandbox-reference" style={{ fontVariantNumeric: "tabular-nums" }}>
+                      {formatReference(payment.reference)}
+                    </DataListItemValue>
+                  </DataListItem>
+                ) : null}
+                <DataListItem>
+                  <DataListItemLabel>{t("message")}</DataListItemLabel>
+                  <DataListItemValue data-testid="sandbox-message">{payment.description}</DataListItemValue>
                 </DataListItem>
                 <DataListItem>
                   <DataListItemLabel>{t("valid-until")}</DataListItemLabel>

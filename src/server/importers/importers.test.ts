@@ -220,6 +220,16 @@ describe("temperatures CSV", () => {
       "3:energy.import.errors.bad-temperature",
     ]);
   });
+
+  it("imports a spreadsheet export: byte order mark, semicolons, quoted fields and decimal commas", async () => {
+    const text = '\ufeff"area";"timestamp";"temperature_c"\r\n"FI-TAMPERE";"2024-01-01T00:00:00+02:00";"-7,5"\r\nFI-TAMPERE;2024-01-01T01:00:00+02:00;-8,2\r\n';
+    expect(await importTemperatures(parseTemperaturesCsv(text))).toEqual({ rows: 2, inserted: 2, updated: 0, unchanged: 0 });
+    const rows = await queryRows<{ tenths_c: number }>(db, sql`select tenths_c from temperatures where area = 'FI-TAMPERE' order by start`);
+    expect(rows.map((r) => Number(r.tenths_c))).toEqual([-75, -82]);
+    expect(issuesOf(() => parseTemperaturesCsv('area;timestamp;temperature_c\nFI-TAMPERE;"2024-01-01T02:00:00+02:00;-9\n'))).toEqual([
+      { line: 2, field: "csv", message: "energy.import.errors.bad-csv", value: "CSV_QUOTE_NOT_CLOSED" },
+    ]);
+  });
 });
 
 describe("bulk import API", () => {

@@ -1,0 +1,280 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { parseCsv, readCsv, splitUnquotedCsv, type CsvSeparator } from "./csv";
+import { parseReadingsCsv } from "./readings";
+import { MAX_XML_CHARS, parseEntsoeA44 } from "./spot-prices";
+import { parseTemperaturesCsv } from "./temperatures";
+import { ImportError } from "./types";
+
+function issuesOf(fn: () => unknown): ImportError["issues"] {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ImportError) return err.issues;
+    throw err;
+  }
+  throw new Error("expected an ImportError");
+}
+
+const records = (text: string) => [...readCsv(text)].map((r) => [r.line, r.fields]);
+
+describe("CSV reader", () => {
+  it("reads quoted fields holding separators, doubled quotes and line breaks, and keeps the line numbers after them", () => {
+    const text = [
+      "name,comment,value",
+      '"Meter, kitchen","He said ""hi""",1',
+      '"two\nlines"," spaced ",2',
+      '"crlf\r\ninside",x,3',
+      "plain,row,4",
+    ].join("\r\n");
+    expect(records(text)).toEqual([
+      [1, ["name", "comment", "value"]],
+      [2, ["Meter, kitchen", 'He said "hi"', "1"]],
+      [3, ["two\nlines", "spaced", "2"]],
+      [5, ["crlf\r\ninside", "x", "3"]],
+      [7, ["plain", "row", "4"]],
+    ]);
+  });
+
+  it("reports an unclosed quote at the line of the record that opens it", () => {
+    const text = 'gsrn,value\n1,2\n\n3,"4\n5,6\n7,8\n';
+    const issues = issuesOf(() => [...readCsv(text)]);
+    expect(issues).toEqual([{ line: 4, field: "csv", message: "energy.import.errors.bad-csv", value: "CSV_QUOTE_NOT_CLOSED" }]);
+    // The same through an importer: nothing of the file is read.
+    expect(issuesOf(() => parseReadingsCsv(`gsrn,timestamp,interval_minutes,value,unit\n1,2,3,4,5\n1,2,3,"4,5\n`))).toEqual([
+      { line: 3, field: "csv", message: "energy.import.errors.bad-csv", value: "CSV_QUOTE_NOT_CLOSED" },
+    ]);
+  });
+
+  it("reports text after a closing quote and a quote inside an unquoted field as malformed, with their lines", () => {
+    expect(issuesOf(() => [...readCsv('a,b\n"x"y,1\n')])).toMatchObject([{ line: 2, message: "energy.import.errors.bad-csv", value: "CSV_INVALID_CLOSING_QUOTE" }]);
+    expect(issuesOf(() => [...readCsv('a,b\n1,2\n3,4"5\n')])).toMatchObject([{ line: 3, message: "energy.import.errors.bad-csv", value: "INVALID_OPENING_QUOTE" }]);
+  });
+
+  it("takes the separator of the header line: semicolons with decimal commas, and tabs", () => {
+    expect(records("gsrn;value;unit\n643;1,25;kWh\n643;\"2,5\";kWh")).toEqual([
+      [1, ["gsrn", "value", "unit"]],
+      [2, ["643", "1,25", "kWh"]],
+      [3, ["643", "2,5", "kWh"]],
+    ]);
+    expect(records("a\tb\n1,5\t2;3\n")).toEqual([
+      [1, ["a", "b"]],
+      [2, ["1,5", "2;3"]],
+    ]);
+    const temperatures = parseTemperaturesCsv("area;timestamp;temperature_c\r\nFI-HELSINKI;2024-01-01T00:00:00+02:00;-12,4\r\nFI-OULU;2024-01-01T00:00:00+02:00;\"-20,5\"\r\n");
+    expect(temperatures.map((t) => [t.area, t.tenthsC])).toEqual([
+      ["FI-HELSINKI", -124],
+      ["FI-OULU", -205],
+    ]);
+  });
+
+  it("drops a byte order mark, so the first column is still recognised", () => {
+    for (const text of ["\ufeffgsrn,timestamp,interval_minutes,value,unit\n643,t,15,1,kWh\n", '\ufeff"gsrn",timestamp,interval_minutes,value,unit\n643,t,15,"1",kWh\n']) {
+      const rows = parseReadingsCsv(text);
+      expect(rows).toEqual([{ line: 2, gsrn: "643", timestamp: "t", intervalMinutes: "15", value: "1", unit: "kWh", quality: undefined, series: undefined }]);
+    }
+    expect(records("\ufeffa;b\n1;2")).toEqual([
+      [1, ["a", "b"]],
+      [2, ["1", "2"]],
+    ]);
+  });
+
+  it("skips blank lines, trims fields and keeps uneven rows", () => {
+    const text = "\n  a , b \n\n \t \n1\n\r\n2,3,4\n,\n";
+    expect(records(text)).toEqual([
+      [2, ["a", "b"]],
+      [5, ["1"]],
+      [7, ["2", "3", "4"]],
+      [8, ["", ""]],
+    ]);
+    expect(records(`${text}"x"`)).toEqual([...records(text), [9, ["x"]]]);
+    expect(records("")).toEqual([]);
+  });
+
+  const unquotedCsv = fc
+    .array(fc.constantFrom("a", "1", "é", "€", " ", "\t", ",", ";", "\n", "\r\n", "\r", "\ufeff"), { maxLength: 60 })
+    .map((parts) => parts.join(""));
+
+  it("splits a file without quotes exactly as csv-parse reads it", () => {
+    fc.assert(
+      fc.property(unquotedCsv, fc.constantFrom<CsvSeparator>(",", ";", "\t"), (text, separator) => {
+        expect([...splitUnquotedCsv(text, separator)]).toEqual(parseCsv(text, separator));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reads back any fields written quoted, each at its line", () => {
+    const field = fc.array(fc.constantFrom("a", "1", "ä", " ", ",", ";", '"', "\n", "\r\n"), { maxLength: 8 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom<CsvSeparator>(",", ";", "\t"),
+        fc.constantFrom("\n", "\r\n"),
+        (rows, separator, eol) => {
+          const lines = rows.map((fields) => fields.map((f) => `"${f.replace(/"/g, '""')}"`).join(separator));
+          const text = `h1${separator}h2${eol}${lines.join(eol)}`;
+          let line = 2;
+          const expected: [number, string[]][] = [[1, ["h1", "h2"]]];
+          rows.forEach((fields, i) => {
+            const trimmed = fields.map((f) => f.trim());
+            if (trimmed.length > 1 || trimmed[0] !== "") expected.push([line, trimmed]);
+            line += lines[i].split("\n").length - 1 + 1;
+          });
+          expect(records(text)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const NS = "urn:iec62325.351:tc57wg16:451-3:publicationdocument:7:3";
+
+interface SeriesSpec {
+  eic?: string;
+  currency?: string | null;
+  unit?: string | null;
+  curve?: string;
+  start?: string;
+  end?: string;
+  resolution?: string;
+  points: [number | string, string][];
+}
+
+/** A small A44 document, one element per line, so a line number names an element. */
+function a44(series: SeriesSpec[], root = `Publication_MarketDocument xmlns="${NS}"`): string {
+  const rootName = root.split(" ")[0];
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<${root}>`, "<type>A44</type>"];
+  for (const s of series) {
+    out.push("<TimeSeries>", `<in_Domain.mRID codingScheme="A01">${s.eic ?? "10YFI-1--------U"}</in_Domain.mRID>`);
+    if (s.currency !== null) out.push(`<currency_Unit.name>${s.currency ?? "EUR"}</currency_Unit.name>`);
+    if (s.unit !== null) out.push(`<price_Measure_Unit.name>${s.unit ?? "MWH"}</price_Measure_Unit.name>`);
+    out.push(`<curveType>${s.curve ?? "A01"}</curveType>`, "<Period>", "<timeInterval>");
+    out.push(`<start>${s.start ?? "2026-01-14T23:00Z"}</start>`, `<end>${s.end ?? "2026-01-15T03:00Z"}</end>`, "</timeInterval>");
+    out.push(`<resolution>${s.resolution ?? "PT60M"}</resolution>`);
+    for (const [pos, price] of s.points) out.push("<Point>", `<position>${pos}</position>`, `<price.amount>${price}</price.amount>`, "</Point>");
+    out.push("</Period>", "</TimeSeries>");
+  }
+  out.push(`</${rootName}>`);
+  return out.join("\n");
+}
+const lineOf = (xml: string, needle: string, from = 0) => xml.slice(0, xml.indexOf(needle, from)).split("\n").length;
+
+describe("ENTSO-E A44 reader", () => {
+  const fixture = fs.readFileSync(path.join(__dirname, "fixtures/entsoe-a44-2026-03-29.xml"), "utf8");
+
+  it("reads a full A01 curve hour by hour", () => {
+    const rows = parseEntsoeA44(a44([{ points: [[1, "10.5"], [2, "-3"], [3, "0"], [4, "120.25"]] }]));
+    expect(rows.map((r) => [new Date(r.start).toISOString(), r.eurPerMwh, r.resolutionMinutes, r.zone])).toEqual([
+      ["2026-01-14T23:00:00.000Z", 10.5, 60, "FI"],
+      ["2026-01-15T00:00:00.000Z", -3, 60, "FI"],
+      ["2026-01-15T01:00:00.000Z", 0, 60, "FI"],
+      ["2026-01-15T02:00:00.000Z", 120.25, 60, "FI"],
+    ]);
+  });
+
+  it("fills the positions an A03 curve leaves out with the price before them, up to the end of the period", () => {
+    const xml = a44([{ curve: "A03", resolution: "PT15M", end: "2026-01-15T00:30Z", points: [[1, "5.00"], [3, "7.25"], [5, "-1.00"]] }]);
+    const rows = parseEntsoeA44(xml);
+    expect(rows.map((r) => [new Date(r.start).toISOString().slice(11, 16), r.eurPerMwh, r.line])).toEqual([
+      ["23:00", 5, lineOf(xml, "<Point>")],
+      ["23:15", 5, lineOf(xml, "<Point>")],
+      ["23:30", 7.25, lineOf(xml, "<position>3") - 1],
+      ["23:45", 7.25, lineOf(xml, "<position>3") - 1],
+      ["00:00", -1, lineOf(xml, "<position>5") - 1],
+      ["00:15", -1, lineOf(xml, "<position>5") - 1],
+    ]);
+    // Position 1 of an A03 curve cannot be left out: nothing comes before it.
+    const noFirst = a44([{ curve: "A03", points: [[2, "5.00"]] }]);
+    expect(issuesOf(() => parseEntsoeA44(noFirst))).toEqual([{ line: lineOf(noFirst, "<Period>"), field: "Point", message: "energy.import.errors.missing-position", value: "1" }]);
+  });
+
+  it("reads the fixture the same with CRLF line ends and a byte order mark, with the same line numbers", () => {
+    const rows = parseEntsoeA44(fixture);
+    expect(parseEntsoeA44(`\ufeff${fixture.replace(/\n/g, "\r\n")}`)).toEqual(rows);
+    expect(rows).toHaveLength(115);
+    expect(rows[0].line).toBe(lineOf(fixture, "<Point>"));
+  });
+
+  it("refuses a DOCTYPE, so no entity of the document is ever expanded", () => {
+    const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n<Publication_MarketDocument xmlns="${NS}"><type>&lol2;</type></Publication_MarketDocument>`;
+    expect(issuesOf(() => parseEntsoeA44(laughs))).toEqual([
+      { line: 2, field: "xml", message: "energy.import.errors.bad-xml", value: "document type and entity declarations are not accepted" },
+    ]);
+    const external = `<?xml version="1.0"?>\n<!-- <!DOCTYPE in a comment is only text -->\n<!doctype x SYSTEM "file:///etc/passwd">\n<x>&xxe;</x>`;
+    expect(issuesOf(() => parseEntsoeA44(external))[0]).toMatchObject({ line: 3, message: "energy.import.errors.bad-xml" });
+    // Only the five predefined entities and character references are known.
+    const base = a44([{ points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] }]);
+    expect(parseEntsoeA44(base.replace("<type>A44</type>", "<type>&#65;4&#x34;</type>").replace('codingScheme="A01"', 'codingScheme="A&amp;01"'))).toHaveLength(4);
+    const unknown = base.replace("<price.amount>3", "<price.amount>&nbsp;3");
+    expect(issuesOf(() => parseEntsoeA44(unknown))).toEqual([
+      { line: lineOf(unknown, "&nbsp;"), field: "xml", message: "energy.import.errors.bad-xml", value: "unknown entity &nbsp;" },
+    ]);
+  });
+
+  it("refuses malformed XML at the line of the fault, and documents that are too large", () => {
+    const base = a44([{ points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] }]);
+    const mismatched = base.replace("</Period>", "</Perio>");
+    expect(issuesOf(() => parseEntsoeA44(mismatched))).toMatchObject([{ line: lineOf(mismatched, "</Perio>"), field: "xml", message: "energy.import.errors.bad-xml" }]);
+    const unclosed = base.replace(/<\/Publication_MarketDocument>$/, "");
+    expect(issuesOf(() => parseEntsoeA44(unclosed))[0]).toMatchObject({ message: "energy.import.errors.bad-xml" });
+    expect(issuesOf(() => parseEntsoeA44(`${base}\n<another/>`))[0]).toMatchObject({ message: "energy.import.errors.bad-xml" });
+    expect(issuesOf(() => parseEntsoeA44(""))[0]).toMatchObject({ message: "energy.import.errors.bad-xml" });
+    const huge = `${base}\n<!--${" ".repeat(MAX_XML_CHARS)}-->`;
+    expect(issuesOf(() => parseEntsoeA44(huge))).toEqual([{ line: 1, field: "xml", message: "energy.import.errors.bad-xml", value: "larger than 16 MiB" }]);
+  });
+
+  it("refuses a document that is not a publication document, or in another namespace", () => {
+    const points: SeriesSpec["points"] = [[1, "1"], [2, "2"], [3, "3"], [4, "4"]];
+    expect(issuesOf(() => parseEntsoeA44(a44([{ points }], `Acknowledgement_MarketDocument xmlns="${NS}"`)))).toEqual([
+      { line: 2, field: "xml", message: "energy.import.errors.not-a44", value: "Acknowledgement_MarketDocument" },
+    ]);
+    expect(issuesOf(() => parseEntsoeA44(a44([{ points }], 'Publication_MarketDocument xmlns="urn:example:prices"')))).toEqual([
+      { line: 2, field: "xmlns", message: "energy.import.errors.not-a44", value: "urn:example:prices" },
+    ]);
+    expect(issuesOf(() => parseEntsoeA44(a44([{ points }], "Publication_MarketDocument")))[0]).toMatchObject({ field: "xmlns", message: "energy.import.errors.not-a44" });
+    // A prefixed namespace is the same document.
+    const prefixed = a44([{ points }]).replace(/<(\/?)([A-Za-z])/g, "<$1pd:$2").replace("xmlns=", "xmlns:pd=");
+    expect(prefixed).toContain("<pd:Point>");
+    expect(parseEntsoeA44(prefixed)).toHaveLength(4);
+    const wrongType = a44([{ points }]).replace("<type>A44", "<type>A25");
+    expect(issuesOf(() => parseEntsoeA44(wrongType))).toEqual([{ line: 3, field: "type", message: "energy.import.errors.not-a44", value: "A25" }]);
+  });
+
+  it("names every wrong series and point with its line", () => {
+    const xml = a44([
+      { currency: "USD", unit: "KWH", points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] },
+      { eic: "10Y1001A1001A39I", currency: null, unit: null, points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] },
+      { eic: "10YLV-1001A00074", curve: "A05", resolution: "PT30M", points: [[1, "1"]] },
+      { eic: "10YLV-1001A00074", start: "2026-01-15T03:00Z", end: "2026-01-15T03:00Z", points: [[1, "1"]] },
+      { eic: "10YLV-1001A00074", start: "2026-01-15T03:10Z", end: "2026-01-15T04:10Z", points: [[1, "1"]] },
+      { eic: "10YLV-1001A00074", start: "2026-01-16T00:00Z", end: "2026-01-16T02:00Z", points: [[1, "1,5"], [3, "7"], ["x", "7"], [2, "abc"]] },
+      { eic: "10YSE-1--------K", points: [] },
+    ]);
+    const at = (needle: string, nth = 0) => {
+      let from = 0;
+      for (let k = 0; k < nth; k++) from = xml.indexOf(needle, from) + 1;
+      return lineOf(xml, needle, from);
+    };
+    expect(issuesOf(() => parseEntsoeA44(xml)).map((i) => [i.line, i.field, i.message.replace("energy.import.errors.", ""), i.value])).toEqual([
+      [at("<currency_Unit.name>"), "currency_Unit.name", "bad-currency", "USD"],
+      [at("<price_Measure_Unit.name>"), "price_Measure_Unit.name", "bad-unit", "KWH"],
+      [at("<TimeSeries>", 1), "currency_Unit.name", "bad-currency", undefined],
+      [at("<TimeSeries>", 1), "price_Measure_Unit.name", "bad-unit", undefined],
+      [at("<curveType>A05"), "curveType", "bad-curve-type", "A05"],
+      [at("<resolution>PT30M"), "resolution", "bad-resolution", "PT30M"],
+      [at("<timeInterval>", 3), "timeInterval", "bad-time-interval", undefined],
+      [at("<timeInterval>", 4), "timeInterval", "misaligned-timestamp", undefined],
+      [at("<Point>", 11), "price.amount", "bad-price", "1,5"],
+      [at("<Point>", 12), "position", "bad-position", "3"],
+      [at("<Point>", 13), "position", "bad-position", "x"],
+      [at("<Point>", 14), "price.amount", "bad-price", "abc"],
+      [at("<Period>", 5), "Point", "missing-position", "1"],
+      [at("<Period>", 5), "Point", "missing-position", "2"],
+      [at("<TimeSeries>", 6), "in_Domain.mRID", "unknown-zone", "10YSE-1--------K"],
+    ]);
+  });
+});

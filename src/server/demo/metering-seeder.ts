@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/server/db/client";
 import { energyContracts, meteringPoints } from "@/server/db/schema";
 import { CopyText, withRawTransaction } from "@/server/metering/bulk";
-import { refreshHourlyInTx } from "@/server/metering/rollup";
+import { refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
 import { DAY_MS, addLocalDays, startOfLocalDay, startOfLocalMonth } from "@/lib/energy/time";
 import type { Seeder } from "./seed";
 import type { DemoPlan } from "./plan";
@@ -242,6 +242,7 @@ async function seedMarket(db: Db, plans: DemoPlan[], now: number, log: (m: strin
       const out = new CopyText();
       for (let i = 0; i < t.length; i++) out.add(`${zone}\t15\t${texts[i]}\t${prices[i].toFixed(2)}`);
       await copyRows("spot_prices", ["zone", "resolution_minutes", "start", "price_eur_mwh"], out.take());
+      await refreshHourlyPrices(zone, from, pricesTo, db);
       generated.set(zone, { first: t.starts[0], prices });
       log(`    ${zone}: ${t.length} spot prices`);
     }
@@ -270,5 +271,6 @@ export const meteringSeeder: Seeder = {
     await db.execute(sql`analyze interval_readings`);
     await db.execute(sql`analyze interval_readings_hourly`);
     await db.execute(sql`analyze spot_prices`);
+    await db.execute(sql`analyze spot_prices_hourly`);
   },
 };

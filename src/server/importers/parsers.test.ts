@@ -6,7 +6,7 @@ import { parseCsv, readCsv, splitUnquotedCsv, type CsvSeparator } from "./csv";
 import { parseReadingsCsv } from "./readings";
 import { MAX_XML_CHARS, parseEntsoeA44 } from "./spot-prices";
 import { parseTemperaturesCsv } from "./temperatures";
-import { ImportError } from "./types";
+import { ImportError, parseTimestampWithOffset } from "./types";
 
 function issuesOf(fn: () => unknown): ImportError["issues"] {
   try {
@@ -276,5 +276,38 @@ describe("ENTSO-E A44 reader", () => {
       [at("<Period>", 5), "Point", "missing-position", "2"],
       [at("<TimeSeries>", 6), "in_Domain.mRID", "unknown-zone", "10YSE-1--------K"],
     ]);
+  });
+});
+
+describe("timestamps with an offset", () => {
+  it("read as Date.parse reads them, for any valid date, time, fraction and offset", () => {
+    const two = (n: number) => String(n).padStart(2, "0");
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }),
+        fc.integer({ min: -14 * 60, max: 14 * 60 }),
+        fc.constantFrom("", ".5", ".123", ".123456", ".000000001"),
+        fc.constantFrom("T", " "),
+        fc.boolean(),
+        (date, offsetMinutes, fraction, sep, colon) => {
+          const local = new Date(date.getTime() + offsetMinutes * 60_000);
+          const abs = Math.abs(offsetMinutes);
+          const zone = offsetMinutes === 0 && colon ? "Z" : `${offsetMinutes < 0 ? "-" : "+"}${two(Math.floor(abs / 60))}${colon ? ":" : ""}${two(abs % 60)}`;
+          const text = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}${sep}${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}${fraction}${zone}`;
+          const expected = Date.parse(`${text.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2").replace(/\.(\d{3})\d+/, ".$1")}`);
+          expect(parseTimestampWithOffset(text)).toBe(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("refuses dates that are not on the calendar, times out of range and missing offsets", () => {
+    for (const bad of ["2025-02-29T00:00:00Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z", "2024-00-10T00:00:00Z", "2024-01-10T24:00:00Z", "2024-01-10T10:60:00Z", "2024-01-10T10:00:60Z", "2024-01-10T10:00:00", "2024-01-10T10:00:00+25:00", "2024-01-10", "yesterday"]) {
+      expect(parseTimestampWithOffset(bad), bad).toBeNull();
+    }
+    expect(parseTimestampWithOffset("2024-02-29T00:00:00Z")).toBe(Date.UTC(2024, 1, 29));
+    expect(parseTimestampWithOffset(" 2024-03-31T04:00:00+03:00 ")).toBe(Date.UTC(2024, 2, 31, 1));
+    expect(parseTimestampWithOffset("2024-03-31T04:00+0300")).toBe(Date.UTC(2024, 2, 31, 1));
   });
 });

@@ -6,6 +6,7 @@ import { planDemoPoints } from "@/server/demo/energy/points-plan";
 import { queryRows, type Db } from "@/server/db/client";
 import { refreshHourly } from "@/server/metering/rollup";
 import { importReadings, type ReadingInput } from "./readings";
+import { importSpotPrices } from "./spot-prices";
 import { ImportError } from "./types";
 
 let db: Db;
@@ -156,5 +157,30 @@ describe("writing readings", () => {
     await db.execute(sql`delete from customers where id = ${customerId}`);
     const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings where metering_point_id in ${ids}`);
     expect(Number(row.n)).toBe(0);
+  });
+
+  it("keeps the hourly prices of hourly meters in step with imported prices: published hourly, else the quarter-hours' average", async () => {
+    const h0 = Date.UTC(2019, 7, 1, 10);
+    const h1 = h0 + 3_600_000;
+    const quarters = [40, 50, 60, 90].map((eurPerMwh, i) => ({ zone: "LV" as const, resolutionMinutes: 15 as const, start: h0 + i * Q, eurPerMwh, line: i + 1 }));
+    const hourly = { zone: "LV" as const, resolutionMinutes: 60 as const, start: h1, eurPerMwh: 75.5, line: 5 };
+    await importSpotPrices([...quarters, hourly]);
+    const prices = async () =>
+      (
+        await queryRows<{ hour: string; price: number }>(
+          db,
+          sql`select hour, price_eur_mwh as price from spot_prices_hourly where zone = 'LV' and hour >= ${new Date(h0).toISOString()}::timestamptz and hour < ${new Date(h1 + 3_600_000).toISOString()}::timestamptz order by hour`,
+        )
+      ).map((r) => [new Date(r.hour).getTime(), Number(r.price)]);
+    expect(await prices()).toEqual([
+      [h0, 60],
+      [h1, 75.5],
+    ]);
+    // A corrected quarter-hour moves the hour's average.
+    await importSpotPrices([{ ...quarters[3], eurPerMwh: 130 }]);
+    expect(await prices()).toEqual([
+      [h0, 70],
+      [h1, 75.5],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { withRawTransaction } from "@/server/metering/bulk";
-import { refreshHourlyInTx } from "@/server/metering/rollup";
+import { refreshHourlyInTx, refreshHourlyPricesInTx } from "@/server/metering/rollup";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { ImportError, MAX_ISSUES, type ImportIssue, type ImportResult } from "./types";
 
@@ -294,7 +294,10 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
         const [a, b] = byZone.get(r.zone) ?? [Infinity, -Infinity];
         byZone.set(r.zone, [Math.min(a, r.start), Math.max(b, r.start + r.resolutionMinutes * 60_000)]);
       }
-      for (const [zone, [from, to]] of byZone) await refreshHourlyInTx(tx, { zone }, from, to);
+      for (const [zone, [from, to]] of byZone) {
+        await refreshHourlyPricesInTx(tx, zone, from, to);
+        await refreshHourlyInTx(tx, { zone }, from, to);
+      }
     }
     return { rows: rows.length, inserted, updated, unchanged: rows.length - inserted - updated };
   });

@@ -8,7 +8,7 @@ import { Prng } from "@/server/demo/prng";
 import type { Db } from "@/server/db/client";
 import { aggregateEnergy, aggregateSpot } from "./readings";
 import { aggregateExpenses } from "./expenses";
-import { refreshHourly } from "./rollup";
+import { refreshHourly, refreshHourlyPrices } from "./rollup";
 
 const HEL = "Europe/Helsinki";
 let db: Db;
@@ -74,6 +74,7 @@ beforeAll(async () => {
   }
   for (let i = 0; i < rows.length; i += 2000) await db.insert(intervalReadings).values(rows.slice(i, i + 2000));
   for (let i = 0; i < priceRows.length; i += 2000) await db.insert(spotPrices).values(priceRows.slice(i, i + 2000));
+  for (const [from, to] of ranges) await refreshHourlyPrices("FI", from, to, db);
   // Written around the importers, so the rollup is refreshed by hand.
   for (const [from, to] of ranges) await refreshHourly({ pointIds: [point15, point60, pointDayNight] }, from, to, db);
 });

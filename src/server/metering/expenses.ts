@@ -83,7 +83,7 @@ export async function aggregateExpenses(
       ${contractJoin}
       group by 1`;
   } else {
-    const { joins, spot } = spotJoinsSql(range.fromMs, range.toMs);
+    const { joins, spot } = spotJoinsSql(range.fromMs, range.toMs, { pointIds: ids });
     const unit = revenue
       ? sql`(${spot} / 10.0)`
       : sql`(case when c.price_model = 'Hourly' then ${spot} / 10.0 + c.margin_c_kwh::float8 when c.price_model = 'Fixed' then ${fixedUnitSql()} end)`;

@@ -14,19 +14,47 @@ const ts = (ms: number) => sql.raw(`timestamptz '${iso(ms)}'`);
 
 /**
  * The spot price (€/MWh) that applies to a reading `r` of point `mp`, as SQL: the quarter-hour
- * price, else the hourly one; hourly readings take the hour's price, else the average of its
- * quarter-hour prices (`ph`). The same rule prices the raw intervals in expenses.ts.
+ * price, else the published hourly one; hourly readings take the hour's price from
+ * spot_prices_hourly (the published hourly price, else the average of its quarter-hour prices).
+ * The same rule prices the raw intervals in expenses.ts. Only the prices of the range (and, given
+ * the points, of their bidding zones) are read, so a join by hash holds a year of one zone, not
+ * every price ever published. With `hourlyOnly` (all readings are hourly) only the hourly join.
  */
-export function spotJoinsSql(fromMs: number, toMs: number): { joins: SQL; spot: SQL } {
+export function spotJoinsSql(fromMs: number, toMs: number, scope: { pointIds?: string[]; hourlyOnly?: boolean } = {}): { joins: SQL; spot: SQL } {
+  const from = Math.floor(fromMs / HOUR) * HOUR;
+  const to = Math.ceil(toMs / HOUR) * HOUR;
+  const zones = scope.pointIds?.length ? sql` and zone in (select distinct bidding_zone from metering_points where id in ${scope.pointIds})` : sql``;
+  const hourly = sql`
+    left join (select zone, hour, price_eur_mwh from spot_prices_hourly where hour >= ${ts(from)} and hour < ${ts(to)}${zones}) ph
+      on ph.zone = mp.bidding_zone and ph.hour = date_bin(interval '1 hour', r.start, ${ORIGIN})`;
+  if (scope.hourlyOnly) return { joins: hourly, spot: sql`ph.price_eur_mwh` };
+  const prices = (minutes: 15 | 60) =>
+    sql`(select zone, start, price_eur_mwh from spot_prices where resolution_minutes = ${sql.raw(String(minutes))}
+          and start >= ${ts(from)} and start < ${ts(to)}${zones})`;
   const joins = sql`
-    left join spot_prices p15 on p15.zone = mp.bidding_zone and p15.resolution_minutes = 15 and p15.start = date_bin(interval '15 minutes', r.start, ${ORIGIN})
-    left join spot_prices p60 on p60.zone = mp.bidding_zone and p60.resolution_minutes = 60 and p60.start = date_bin(interval '1 hour', r.start, ${ORIGIN})
-    left join (select zone, date_bin(interval '1 hour', start, ${ORIGIN}) as h, avg(price_eur_mwh)::float8 as price
-          from spot_prices where resolution_minutes = 15
-            and start >= ${iso(fromMs - HOUR)}::timestamptz and start < ${iso(toMs + HOUR)}::timestamptz
-          group by 1, 2) ph on ph.zone = mp.bidding_zone and ph.h = date_bin(interval '1 hour', r.start, ${ORIGIN})`;
-  const spot = sql`(case when mp.interval_minutes = 60 then coalesce(p60.price_eur_mwh::float8, ph.price) else coalesce(p15.price_eur_mwh::float8, p60.price_eur_mwh::float8) end)`;
+    left join ${prices(15)} p15 on p15.zone = mp.bidding_zone and p15.start = date_bin(interval '15 minutes', r.start, ${ORIGIN})
+    left join ${prices(60)} p60 on p60.zone = mp.bidding_zone and p60.start = date_bin(interval '1 hour', r.start, ${ORIGIN})
+    ${hourly}`;
+  const spot = sql`(case when mp.interval_minutes = 60 then ph.price_eur_mwh else coalesce(p15.price_eur_mwh::float8, p60.price_eur_mwh::float8) end)`;
   return { joins, spot };
+}
+
+/**
+ * Recomputes the hourly prices of a zone (or every zone) in [fromMs, toMs), widened to whole
+ * hours, from spot_prices: the published hourly price, else the average of the quarter-hours.
+ * Writes only hours whose price changes.
+ */
+export function refreshHourlyPricesSql(zone: string | null, fromMs: number, toMs: number): SQL {
+  const from = Math.floor(fromMs / HOUR) * HOUR;
+  const to = Math.ceil(toMs / HOUR) * HOUR;
+  return sql`insert into spot_prices_hourly as h (zone, hour, price_eur_mwh)
+    select zone, date_bin(interval '1 hour', start, ${ORIGIN}),
+      coalesce(max(price_eur_mwh) filter (where resolution_minutes = 60), avg(price_eur_mwh) filter (where resolution_minutes = 15))::float8
+    from spot_prices
+    where start >= ${ts(from)} and start < ${ts(to)}${zone === null ? sql`` : sql` and zone = ${zone}`}
+    group by 1, 2
+    on conflict (zone, hour) do update set price_eur_mwh = excluded.price_eur_mwh
+      where h.price_eur_mwh is distinct from excluded.price_eur_mwh`;
 }
 
 export type RollupScope = { pointIds: string[] } | { zone: string };
@@ -38,7 +66,7 @@ export type RollupScope = { pointIds: string[] } | { zone: string };
 export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
   const from = Math.floor(fromMs / HOUR) * HOUR;
   const to = Math.ceil(toMs / HOUR) * HOUR;
-  const { joins, spot } = spotJoinsSql(from, to);
+  const { joins, spot } = spotJoinsSql(from, to, "pointIds" in scope ? { pointIds: scope.pointIds } : {});
   const where = "pointIds" in scope ? sql`r.metering_point_id in ${scope.pointIds}` : sql`mp.bidding_zone = ${scope.zone}`;
   return sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
     select r.metering_point_id, date_bin(interval '1 hour', r.start, ${ORIGIN}) as hour,
@@ -129,11 +157,23 @@ export async function refreshSpansInTx(tx: RawTx, spans: TouchedSpan[]): Promise
   await tx.query("drop table rollup_source");
 }
 
+/** Runs the hourly price refresh inside a raw transaction (importers). */
+export async function refreshHourlyPricesInTx(tx: RawTx, zone: string | null, fromMs: number, toMs: number): Promise<void> {
+  const q = dialect.sqlToQuery(refreshHourlyPricesSql(zone, fromMs, toMs));
+  await tx.query(q.sql, q.params);
+}
+
 /** Runs the refresh inside a raw transaction (importers). */
 export async function refreshHourlyInTx(tx: RawTx, scope: RollupScope, fromMs: number, toMs: number): Promise<void> {
   if ("pointIds" in scope && !scope.pointIds.length) return;
   const q = dialect.sqlToQuery(refreshHourlySql(scope, fromMs, toMs));
   await tx.query(q.sql, q.params);
+}
+
+/** Runs the hourly price refresh on the app's connection (demo seeder, tests, maintenance). */
+export async function refreshHourlyPrices(zone: string | null, fromMs: number, toMs: number, db?: Db): Promise<void> {
+  const d = db ?? (await getDb());
+  await queryRows(d, refreshHourlyPricesSql(zone, fromMs, toMs));
 }
 
 /** Runs the refresh on the app's connection (tests, maintenance). */
@@ -188,7 +228,7 @@ export function hourlyFactsSql(points: PointIntervals[], series: number[], fromM
         and h.hour >= ${iso(fromMs)}::timestamptz and h.hour < ${iso(toMs)}::timestamptz`);
   }
   if (hourly.length) {
-    const { joins, spot } = priced ? spotJoinsSql(fromMs, toMs) : { joins: sql``, spot: sql`null::float8` };
+    const { joins, spot } = priced ? spotJoinsSql(fromMs, toMs, { pointIds: hourly, hourlyOnly: true }) : { joins: sql``, spot: sql`null::float8` };
     parts.push(sql`select r.metering_point_id, r.start as hour, r.series, r.value_wh,
         coalesce(r.value_wh * ${spot}, 0)::float8 as spot_wh,
         (case when ${spot} is null then 0 else r.value_wh end) as priced_wh,

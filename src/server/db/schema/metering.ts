@@ -134,6 +134,23 @@ export const spotPrices = pgTable(
   ],
 );
 
+/**
+ * The price of each hour per bidding zone as hourly meters are billed: the published hourly price,
+ * else the average of the hour's quarter-hour prices (the day-ahead market has been quarter-hourly
+ * since 2025-10-01). Derived from spot_prices and kept in step by refreshHourlyPrices()
+ * (src/server/metering/rollup.ts) in the same transaction as every write of prices, so that an
+ * hourly meter's year of costs joins 8,760 prices instead of averaging 35,000 each time.
+ */
+export const spotPricesHourly = pgTable(
+  "spot_prices_hourly",
+  {
+    zone: text("zone").$type<BiddingZone>().notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    priceEurMwh: doublePrecision("price_eur_mwh").notNull(),
+  },
+  (t) => [primaryKey({ name: "spot_prices_hourly_pk", columns: [t.zone, t.hour] })],
+);
+
 /** Hourly outdoor temperatures per weather area, in tenths of a degree Celsius. */
 export const temperatures = pgTable(
   "temperatures",

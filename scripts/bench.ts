@@ -6,7 +6,11 @@
  *   npm run bench -- --scale           adds 1,000 metering points × 13 months of 15-minute data
  *                                      (≈ 38 M rows) on PostgreSQL and measures the same queries
  *   npm run bench -- --scale-only      only the scale run; keeps the other numbers in the doc
- *   --runs <n>                         timed runs per query (default 30)
+ *   npm run bench -- --render          adds the server render times: pages and the dashboard's API
+ *                                      calls on the production build (builds first if needed)
+ *   npm run bench -- --render-only     only the render times; keeps the other numbers in the doc
+ *   --runs <n>                         timed runs per query or request (default 30)
+ *   --port <n>                         port of the server the render bench starts (default 3260)
  *   --engine pglite|postgres           one engine only
  *   --no-write                         print, leave docs/performance.md alone
  *
@@ -19,6 +23,7 @@ import path from "node:path";
 import { closeDb, getDb } from "../src/server/db/client";
 import { SEEDERS, seedDemo } from "../src/server/demo/seed";
 import { benchImport, benchQueries, loadScale, pickPoint, tableSizes, type Timing } from "./bench/readings";
+import { benchRender, renderTable, type RenderResult } from "./bench/render";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -33,7 +38,7 @@ const DOC = path.resolve(__dirname, "../docs/performance.md");
 const START = "<!-- bench:readings:start -->";
 const END = "<!-- bench:readings:end -->";
 
-function machine(): string {
+export function machine(): string {
   const cpuinfo = fs.existsSync("/proc/cpuinfo") ? fs.readFileSync("/proc/cpuinfo", "utf8") : "";
   const model = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? "unknown";
   const load = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
@@ -105,8 +110,8 @@ async function benchEngine(engine: "pglite" | "postgres", log: (m: string) => vo
     const queries = await benchQueries(point, TZ, RUNS);
     log(table(queries));
     log(`== ${engine}: import`);
-    const imports = await benchImport(point, 100_000);
-    log(`   ${imports.rows} rows: ${imports.insertRowsPerSecond} rows/s new, ${imports.unchangedRowsPerSecond} rows/s re-import (unchanged)`);
+    const imports = await benchImport("aurora", 100_000, engine === "postgres");
+    log(`   ${importLine(imports)}`);
     const sizes = await tableSizes();
     return { engine, meteringSeedMs: meteringMs, sizes, queries, imports };
   } finally {
@@ -126,8 +131,8 @@ async function benchScale(log: (m: string) => void): Promise<EngineResult & { lo
     log(`   ${sizes.rows} rows, heap ${sizes.heap}, indexes ${sizes.index}, loaded in ${loadSeconds} s`);
     const queries = await benchQueries(point, TZ, RUNS);
     log(table(queries));
-    const imports = await benchImport(point, 100_000);
-    log(`   import at scale: ${imports.insertRowsPerSecond} rows/s new, ${imports.unchangedRowsPerSecond} rows/s unchanged`);
+    const imports = await benchImport("aurora", 100_000, true);
+    log(`   import at scale: ${importLine(imports)}`);
     return { engine: SCALE_HEADING.slice(4), meteringSeedMs: meteringMs, sizes, queries, imports, loadSeconds };
   } finally {
     await closeDb();
@@ -136,6 +141,15 @@ async function benchScale(log: (m: string) => void): Promise<EngineResult & { lo
 }
 
 const SCALE_HEADING = "### postgres, 38 M rows";
+
+function importLine(i: Awaited<ReturnType<typeof benchImport>>): string {
+  const n = (v: number) => v.toLocaleString("en-GB");
+  return (
+    `Import of a CSV delivery of ${n(i.rowsPerFile)} readings (${i.points} points, parse, validate, COPY, write and rollup refresh in one transaction): ` +
+    `${n(i.insertRowsPerSecond)} rows/s new, ${n(i.unchangedRowsPerSecond)} rows/s when the same file comes again` +
+    (i.parallel ? `; ${i.parallel.files} such files, ${i.parallel.at} at a time on separate connections: ${n(i.parallel.rowsPerSecond)} rows/s.` : ".")
+  );
+}
 
 function renderEngine(r: EngineResult): string {
   return [
@@ -149,7 +163,7 @@ function renderEngine(r: EngineResult): string {
     "",
     table(r.queries),
     "",
-    `Import of ${r.imports.rows.toLocaleString("en-GB")} readings (validate, COPY, upsert and rollup refresh in one transaction): ${r.imports.insertRowsPerSecond.toLocaleString("en-GB")} rows/s new, ${r.imports.unchangedRowsPerSecond.toLocaleString("en-GB")} rows/s when re-imported unchanged.`,
+    importLine(r.imports),
     "",
   ].join("\n");
 }
@@ -186,12 +200,84 @@ function writeDoc(results: EngineResult[], scale: (EngineResult & { loadSeconds:
   fs.writeFileSync(DOC, doc);
 }
 
+// ---------------------------------------------------------------- server render section
+
+const RENDER_START = "<!-- bench:render:start -->";
+const RENDER_END = "<!-- bench:render:end -->";
+const BUDGET_MS = 100;
+
+function renderIntro(runs: number): string {
+  return [
+    "",
+    "The production build (`next build`) served by `scripts/server.ts` as `npm start` serves it, on a fresh",
+    "database with the demo data (13 months of readings). Two aurora customers sign in once through the",
+    "sandbox e-ID pages in Chromium: one with solar production, one without (an apartment with electricity",
+    "and district heat). Then plain HTTP requests from the same machine, one at a time over one keep-alive",
+    "connection, with their session cookies and `Accept-Encoding: gzip, deflate, br` as a browser sends:",
+    `3 warm-ups, then ${runs} timed runs per request. Pages stream: "first byte" is the response head and the`,
+    'page shell, "last byte" the end of the HTML with every card rendered, i.e. the whole server render',
+    "(PGlite runs its queries in the server's own thread and keeps the event loop busy until the last one",
+    "has answered, so there the shell leaves together with the rest).",
+    "The API calls load what the dashboard's cards show, with the cards' ranges (this month by day, the last",
+    "12 months by month) and one series per energy kind; kB is the size on the wire. Budget:",
+    `${BUDGET_MS} ms at p95 for every page and endpoint.`,
+    "",
+  ].join("\n");
+}
+
+/** A render run with the machine's state when it ended. */
+interface RenderRun {
+  result: RenderResult;
+  machine: string;
+  date: string;
+}
+
+function renderBlock({ result: r, machine: host, date }: RenderRun): string {
+  const over = r.timings.filter((t) => t.total.p95 > BUDGET_MS);
+  const facts = [
+    r.build ? `Production build: ${r.build.seconds} s${r.build.cold ? " from an empty build folder" : ""}.` : "",
+    `Server start on the empty database (migrations, demo data, Next.js start-up): ${r.startSeconds} s.`,
+  ].filter(Boolean);
+  return [
+    `### ${r.engine}`,
+    "",
+    `Measured ${date} on ${host}.`,
+    "",
+    facts.join(" "),
+    "",
+    renderTable(r.timings),
+    "",
+    over.length
+      ? `Over the ${BUDGET_MS} ms budget at p95 (last byte): ${over.map((t) => `${t.label.replace(/^GET /, "")}, ${t.customer}: ${Math.round(t.total.p95)} ms`).join("; ")}.`
+      : `Every page and endpoint within the ${BUDGET_MS} ms budget at p95 (last byte).`,
+    "",
+  ].join("\n");
+}
+
+/** The render section: a run replaces the engines it measured and keeps the others' last numbers. */
+function writeRenderDoc(results: RenderRun[]) {
+  let doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "# Performance\n";
+  const a = doc.indexOf(RENDER_START);
+  const b = doc.indexOf(RENDER_END);
+  const blocks = new Map<string, string>();
+  if (a >= 0 && b > a) {
+    for (const part of doc.slice(a + RENDER_START.length, b).split(/\n(?=### )/).slice(1)) blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
+  }
+  for (const r of results) blocks.set(r.result.engine, renderBlock(r));
+  const names = [...blocks.keys()].sort((x, y) => ["pglite", "postgres"].indexOf(x) - ["pglite", "postgres"].indexOf(y));
+  const section = `${RENDER_START}${renderIntro(RUNS)}${names.map((n) => `\n${blocks.get(n)}`).join("")}${RENDER_END}`;
+  doc = a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + RENDER_END.length) : `${doc.trimEnd()}\n\n## Server render times\n\n${section}\n`;
+  fs.mkdirSync(path.dirname(DOC), { recursive: true });
+  fs.writeFileSync(DOC, doc);
+}
+
 async function main() {
   process.env.PORTAL_OWN_SIGNALS = "1";
   const log = (m: string) => console.log(m);
   const only = option("engine");
   const engines: ("pglite" | "postgres")[] = [];
-  if (!flag("scale-only")) {
+  const renderOnly = flag("render-only");
+  if (!flag("scale-only") && !renderOnly) {
     if (!only || only === "pglite") engines.push("pglite");
     if ((!only || only === "postgres") && PG_URL) engines.push("postgres");
   }
@@ -200,8 +286,19 @@ async function main() {
   const wantScale = flag("scale") || flag("scale-only");
   const scale = wantScale && PG_URL ? await benchScale(log) : null;
   if (wantScale && !scale) log("--scale needs DATABASE_URL (PostgreSQL).");
+  const renders: RenderRun[] = [];
+  if (flag("render") || renderOnly) {
+    const port = Number(option("port") ?? 3260);
+    for (const engine of ["pglite", "postgres"] as const) {
+      if ((only && only !== engine) || (engine === "postgres" && !PG_URL)) continue;
+      const result = await benchRender({ engine, postgresUrl: PG_URL, runs: RUNS, port, log });
+      log(`\n${renderTable(result.timings)}`);
+      renders.push({ result, machine: machine(), date: new Date().toISOString().slice(0, 10) });
+    }
+  }
   if (!flag("no-write")) {
-    writeDoc(results, scale);
+    if (!renderOnly) writeDoc(results, scale);
+    if (renders.length) writeRenderDoc(renders);
     log(`\nWrote ${path.relative(process.cwd(), DOC)}.`);
   }
 }

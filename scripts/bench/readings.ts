@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../src/server/db/client";
 import { aggregateEnergy } from "../../src/server/metering/readings";
 import { aggregateExpenses } from "../../src/server/metering/expenses";
-import { importReadings, type ReadingInput } from "../../src/server/importers/readings";
+import { importReadings, parseReadingsCsv } from "../../src/server/importers/readings";
 import { withRawTransaction } from "../../src/server/metering/bulk";
 import { refreshHourlyInTx } from "../../src/server/metering/rollup";
 import { addLocalDays, startOfLocalDay, startOfLocalMonth } from "../../src/lib/energy/time";
@@ -93,29 +93,77 @@ export async function benchQueries(point: BenchPoint, tz: string, runs: number):
   return out;
 }
 
-/** Imports `rows` 15-minute readings for a point at times before its history: first as new rows, then again unchanged. */
-export async function benchImport(point: BenchPoint, rows: number): Promise<{ insertRowsPerSecond: number; unchangedRowsPerSecond: number; rows: number }> {
-  const start = Date.UTC(2015, 0, 1);
-  const step = point.intervalMinutes * 60_000;
-  const input: ReadingInput[] = Array.from({ length: rows }, (_, i) => ({
-    line: i + 2,
-    gsrn: point.gsrn,
-    timestamp: new Date(start + i * step).toISOString(),
-    intervalMinutes: String(point.intervalMinutes),
-    value: String((i * 37) % 900),
-    unit: "Wh",
-  }));
-  let t = performance.now();
-  const first = await importReadings(point.siteId, input);
-  const insertSeconds = (performance.now() - t) / 1000;
-  t = performance.now();
-  const again = await importReadings(point.siteId, input);
-  const againSeconds = (performance.now() - t) / 1000;
-  if (first.inserted + first.updated + first.unchanged !== rows || again.unchanged !== rows) throw new Error("import benchmark: unexpected counts");
+export interface ImportBench {
+  points: number;
+  rowsPerFile: number;
+  /** One file of new readings (a delivery of every point for some days before the history). */
+  insertRowsPerSecond: number;
+  /** The same file again: nothing changes. */
+  unchangedRowsPerSecond: number;
+  /** Four more such files, two at a time on separate connections (PostgreSQL only). */
+  parallel?: { files: number; at: number; rowsPerSecond: number };
+}
+
+/**
+ * Import speed the way a supplier's delivery comes: one CSV file with every 15-minute
+ * electricity point of the site for as many days as make about `target` rows, parsed and
+ * imported as `npm run import` does (validate, COPY, write, rollup refresh in one transaction),
+ * at times before the demo history so that the rows are new.
+ */
+export async function benchImport(siteId: string, target: number, parallel: boolean): Promise<ImportBench> {
   const db = await getDb();
-  const end = new Date(start + rows * step).toISOString();
-  await db.execute(sql`delete from interval_readings where metering_point_id = ${point.id} and start < ${end}::timestamptz`);
-  return { insertRowsPerSecond: Math.round(rows / insertSeconds), unchangedRowsPerSecond: Math.round(rows / againSeconds), rows };
+  const points = await queryRows<{ id: string; gsrn: string }>(
+    db,
+    sql`select id, gsrn from metering_points where site_id = ${siteId} and interval_minutes = 15 and energy_kind = 'electricity' order by gsrn`,
+  );
+  const days = Math.max(1, Math.round(target / (96 * points.length)));
+  const DAY = 86_400_000;
+  const origin = Date.UTC(2014, 0, 1);
+  const csv = (file: number) => {
+    const lines = ["gsrn,timestamp,interval_minutes,value,unit"];
+    const from = origin + file * days * DAY;
+    for (const p of points) {
+      for (let i = 0; i < days * 96; i++) lines.push(`${p.gsrn},${new Date(from + i * 900_000).toISOString()},15,${(i * 37 + p.gsrn.charCodeAt(17)) % 900},Wh`);
+    }
+    return `${lines.join("\n")}\n`;
+  };
+  const timed = async (text: string) => {
+    const t = performance.now();
+    const result = await importReadings(siteId, parseReadingsCsv(text));
+    return { result, seconds: (performance.now() - t) / 1000 };
+  };
+  try {
+    const first = csv(0);
+    const fresh = await timed(first);
+    const again = await timed(first);
+    const rows = fresh.result.rows;
+    if (fresh.result.inserted !== rows || again.result.unchanged !== rows) throw new Error("import benchmark: unexpected counts");
+    let parallelResult: ImportBench["parallel"];
+    if (parallel) {
+      const files = [1, 2, 3, 4].map(csv);
+      const queue = [...files];
+      const t = performance.now();
+      let total = 0;
+      await Promise.all(
+        [0, 1].map(async () => {
+          for (let f = queue.shift(); f !== undefined; f = queue.shift()) total += (await importReadings(siteId, parseReadingsCsv(f))).inserted;
+        }),
+      );
+      parallelResult = { files: files.length, at: 2, rowsPerSecond: Math.round(total / ((performance.now() - t) / 1000)) };
+    }
+    return {
+      points: points.length,
+      rowsPerFile: rows,
+      insertRowsPerSecond: Math.round(rows / fresh.seconds),
+      unchangedRowsPerSecond: Math.round(rows / again.seconds),
+      parallel: parallelResult,
+    };
+  } finally {
+    const end = new Date(origin + 5 * days * DAY).toISOString();
+    const ids = points.map((p) => p.id);
+    await db.execute(sql`delete from interval_readings where metering_point_id in ${ids} and start < ${end}::timestamptz`);
+    await db.execute(sql`delete from interval_readings_hourly where metering_point_id in ${ids} and hour < ${end}::timestamptz`);
+  }
 }
 
 export async function tableSizes(): Promise<{ rows: number; heap: string; index: string; total: string }> {

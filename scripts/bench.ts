@@ -232,6 +232,8 @@ interface RenderRun {
   date: string;
 }
 
+const JS_BUDGET_KB = 170;
+
 function renderBlock({ result: r, machine: host, date }: RenderRun): string {
   const over = r.timings.filter((t) => t.total.p95 > BUDGET_MS);
   const facts = [
@@ -250,6 +252,8 @@ function renderBlock({ result: r, machine: host, date }: RenderRun): string {
     over.length
       ? `Over the ${BUDGET_MS} ms budget at p95 (last byte): ${over.map((t) => `${t.label.replace(/^GET /, "")}, ${t.customer}: ${Math.round(t.total.p95)} ms`).join("; ")}.`
       : `Every page and endpoint within the ${BUDGET_MS} ms budget at p95 (last byte).`,
+    "",
+    `First Load JS (every script a page's HTML loads, gzip -9; budget ${JS_BUDGET_KB} kB): ${r.firstLoadJs.map((j) => `${j.page} ${j.gzipKb} kB in ${j.scripts} files`).join(", ")}.`,
     "",
   ].join("\n");
 }

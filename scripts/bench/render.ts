@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import zlib from "node:zlib";
 import Module from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -40,6 +41,8 @@ export interface RenderResult {
   /** Server start to first answer: migrations, loading the demo data, Next.js start-up. */
   startSeconds: number;
   timings: RenderTiming[];
+  /** JavaScript a page loads before it is interactive (its script tags), gzipped as served. */
+  firstLoadJs: { page: string; scripts: number; gzipKb: number }[];
 }
 
 export interface RenderOptions {
@@ -293,6 +296,23 @@ async function timeRequest(port: number, agent: http.Agent, cookie: string, req:
   };
 }
 
+/**
+ * First Load JS of a page: every script its HTML loads (what Next.js reports as First Load JS),
+ * gzipped at level 9 the way the budget counts it.
+ */
+async function firstLoadJs(port: number, cookie: string, page: string): Promise<{ page: string; scripts: number; gzipKb: number }> {
+  const html = await get(port, page, { ...headersFor(cookie, "page"), "accept-encoding": "identity" }, undefined, true);
+  if (html.status !== 200) throw new Error(`GET ${page}: HTTP ${html.status}`);
+  const sources = [...new Set([...html.body!.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&")))];
+  let bytes = 0;
+  for (const src of sources) {
+    const js = await get(port, src, { "accept-encoding": "identity" }, undefined, true);
+    if (js.status !== 200) throw new Error(`GET ${src}: HTTP ${js.status}`);
+    bytes += zlib.gzipSync(Buffer.from(js.body!, "utf8"), { level: 9 }).length;
+  }
+  return { page, scripts: sources.length, gzipKb: Math.round((bytes / 1024) * 10) / 10 };
+}
+
 // ---------------------------------------------------------------- the run
 
 export async function benchRender(opts: RenderOptions): Promise<RenderResult> {
@@ -353,8 +373,12 @@ export async function benchRender(opts: RenderOptions): Promise<RenderResult> {
     } finally {
       agent.destroy();
     }
+    const firstCookie = cookies.get(RENDER_CUSTOMERS[0].identityId)!;
+    const js = [];
+    for (const page of ["/", "/dashboard", "/charts", "/invoices"]) js.push(await firstLoadJs(port, firstCookie, page));
+    log(`   First Load JS: ${js.map((j) => `${j.page} ${j.gzipKb} kB`).join(", ")}`);
     failed = false;
-    return { engine: opts.engine, runs: opts.runs, build: built, startSeconds, timings };
+    return { engine: opts.engine, runs: opts.runs, build: built, startSeconds, timings, firstLoadJs: js };
   } finally {
     if (child) await stopServer(child, log);
     await db.drop();

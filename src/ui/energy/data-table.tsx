@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Table, VisuallyHidden } from "@mantine/core";
+import { Button, VisuallyHidden } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import type { Resolution } from "./chart-state";
@@ -29,33 +29,33 @@ export function DataTable(props: DataTableProps) {
   const [shown, setShown] = useState(false);
   const id = useId();
   const table = (
-    <Table striped withTableBorder={shown} stickyHeader={shown} data-testid={props.testId} fz="sm">
-      <Table.Caption>{props.caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t("time")}</Table.Th>
+    <table className={shown ? `${classes.dataTable} ${classes.bordered}` : classes.dataTable} data-testid={props.testId}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("time")}</th>
           {props.headers.map((h) => (
-            <Table.Th key={h} scope="col" className={classes.num}>
+            <th key={h} scope="col" className={classes.num}>
               {h}
-            </Table.Th>
+            </th>
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+        </tr>
+      </thead>
+      <tbody>
         {props.rows.map((r) => (
-          <Table.Tr key={r.date}>
-            <Table.Th scope="row">
+          <tr key={r.date}>
+            <th scope="row">
               <time dateTime={r.date}>{formatBucket(r.date, props.resolution, locale)}</time>
-            </Table.Th>
+            </th>
             {r.values.map((v, i) => (
-              <Table.Td key={i} className={classes.num}>
+              <td key={i} className={classes.num}>
                 {v === null ? t("no-value") : formatNumber(v, locale, props.units[i])}
-              </Table.Td>
+              </td>
             ))}
-          </Table.Tr>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
   return (
     <div>

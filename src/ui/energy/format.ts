@@ -114,12 +114,20 @@ export function formatNumber(value: number, locale: string, unit: DisplayUnit, m
   return f.format(value);
 }
 
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = moneyFormatters.get(key);
+  if (!f) moneyFormatters.set(key, (f = new Intl.NumberFormat(locale, { style: "currency", currency })));
+  return f;
+}
+
 export function formatMoney(value: number, locale: string, currency: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(value);
+  return moneyFormatter(locale, currency).format(value);
 }
 
 /** The currency symbol of a locale ("€"), for axis and column labels. */
 export function currencySymbol(locale: string, currency: string): string {
-  const part = new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency");
+  const part = moneyFormatter(locale, currency).formatToParts(0).find((p) => p.type === "currency");
   return part?.value ?? currency;
 }

@@ -147,7 +147,10 @@ function importLine(i: Awaited<ReturnType<typeof benchImport>>): string {
   return (
     `Import of a CSV delivery of ${n(i.rowsPerFile)} readings (${i.points} points, parse, validate, COPY, write and rollup refresh in one transaction): ` +
     `${n(i.insertRowsPerSecond)} rows/s new, ${n(i.unchangedRowsPerSecond)} rows/s when the same file comes again` +
-    (i.parallel ? `; ${i.parallel.files} such files, ${i.parallel.at} at a time on separate connections: ${n(i.parallel.rowsPerSecond)} rows/s.` : ".")
+    (i.parallel ? `; ${i.parallel.files} such files, ${i.parallel.at} at a time on separate connections: ${n(i.parallel.rowsPerSecond)} rows/s.` : ".") +
+    ` The first file's time, ms: ${Object.entries(i.phases)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}.`
   );
 }
 

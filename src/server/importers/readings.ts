@@ -231,6 +231,9 @@ function copyText(c: CheckedReadings, from: number, to: number): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** The steps of an import, for timing: checks (with the points' lookup), COPY, the write, the rollup. */
+export type ImportPhase = "check" | "copy" | "write" | "rollup";
+
 const READING_COLUMNS = ["point_no", "t", "value_wh", "series", "quality"];
 const FROM_BATCH = `select p.id, to_timestamp(b.t), b.value_wh, b.series, b.quality
   from import_readings b join unnest($1::uuid[]) with ordinality as p(id, n) on p.n = b.point_no
@@ -261,8 +264,14 @@ async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
  * leaves identical rows untouched, so importing the same file twice changes nothing. The hourly
  * rollup of the touched stretches is refreshed in the same transaction.
  */
-export async function importReadings(siteId: string, rows: ReadingInput[]): Promise<ImportResult> {
+export async function importReadings(siteId: string, rows: ReadingInput[], opts: { onPhase?: (phase: ImportPhase, ms: number) => void } = {}): Promise<ImportResult> {
   if (!rows.length) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
+  let mark = performance.now();
+  const phase = (name: ImportPhase) => {
+    const now = performance.now();
+    opts.onPhase?.(name, now - mark);
+    mark = now;
+  };
   return withRawTransaction(async (tx) => {
     // Bulk statements are planned as expensive; compiling them (JIT) would cost more than running them.
     await tx.query("set local jit = off");
@@ -272,6 +281,7 @@ export async function importReadings(siteId: string, rows: ReadingInput[]): Prom
     const points = await loadPoints(tx, siteId, distinct);
     const { checked, issues } = checkReadings(rows, points);
     if (issues.length) throw new ImportError(issues);
+    phase("check");
     await tx.query(
       "create temp table import_readings (point_no integer not null, t bigint not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
     );
@@ -284,6 +294,7 @@ export async function importReadings(siteId: string, rows: ReadingInput[]): Prom
       pending = tx.copyIn("import_readings", READING_COLUMNS, text);
     }
     await pending;
+    phase("copy");
     const ids = `{${checked.pointIds.join(",")}}`;
     const spans: TouchedSpan[] = [...checked.spans.values()].map((s) => ({
       pointId: checked.pointIds[s.pointNo],
@@ -324,8 +335,10 @@ export async function importReadings(siteId: string, rows: ReadingInput[]): Prom
       inserted = Number(counts.inserted);
       updated = Number(counts.updated);
     }
+    phase("write");
     // Keep the hourly rollup in step, in the same transaction.
     if (inserted + updated > 0) await refreshSpansInTx(tx, spans);
+    phase("rollup");
     return { rows: checked.count, inserted, updated, unchanged: checked.count - inserted - updated };
   });
 }

@@ -81,6 +81,9 @@ export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: numbe
     ${joins}
     where ${where} and mp.interval_minutes < 60 and r.start >= ${iso(from)}::timestamptz and r.start < ${iso(to)}::timestamptz
     group by r.metering_point_id, r.series, 2
+    -- Written in key order, so a point's hours lie together on disk (a year's chart reads a few
+    -- hundred pages, not one page per hour).
+    order by r.metering_point_id, r.series, 2
     on conflict (metering_point_id, series, hour) do update set
       spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
       intervals = excluded.intervals, unpriced = excluded.unpriced`;
@@ -137,6 +140,7 @@ export function refreshSpansSql(spans: TouchedSpan[]): { collect: SQL; write: SQ
     left join (select zone, start, price_eur_mwh from spot_prices where resolution_minutes = 60 and start >= ${lo} and start < ${hi}) p60
       on p60.zone = r.bidding_zone and p60.start = date_bin(interval '1 hour', r.start, ${ORIGIN})
     group by r.metering_point_id, r.series, 2
+    order by r.metering_point_id, r.series, 2
     on conflict (metering_point_id, series, hour) do update set
       spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
       intervals = excluded.intervals, unpriced = excluded.unpriced

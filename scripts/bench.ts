@@ -23,6 +23,7 @@ import path from "node:path";
 import { closeDb, getDb } from "../src/server/db/client";
 import { SEEDERS, seedDemo } from "../src/server/demo/seed";
 import { benchImport, benchQueries, loadScale, pickPoint, tableSizes, type Timing } from "./bench/readings";
+import { adminStatement } from "./bench/admin";
 import { benchRender, renderTable, type RenderResult } from "./bench/render";
 
 const args = process.argv.slice(2);
@@ -50,16 +51,6 @@ function table(rows: Timing[]): string {
   return ["| query | buckets | p50 ms | p95 ms |", "|---|---:|---:|---:|", ...rows.map((r) => `| ${r.label} | ${r.rows ?? ""} | ${ms(r.p50)} | ${ms(r.p95)} |`)].join("\n");
 }
 
-async function adminDatabase(url: string, statement: string) {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Opens a fresh database of the engine with the demo data; returns how to drop it. */
 async function openFresh(engine: "pglite" | "postgres", log: (m: string) => void): Promise<{ drop: () => Promise<void>; seedMs: number; meteringMs: number }> {
   process.env.DEMO_HISTORY_MONTHS ??= "13";
@@ -72,11 +63,11 @@ async function openFresh(engine: "pglite" | "postgres", log: (m: string) => void
   } else {
     const base = PG_URL!;
     const name = `portal_bench_${crypto.randomBytes(4).toString("hex")}`;
-    await adminDatabase(base, `create database ${name}`);
+    await adminStatement(base, `create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
     process.env.DATABASE_URL = url.toString();
-    drop = () => adminDatabase(base, `drop database if exists ${name} with (force)`);
+    drop = () => adminStatement(base, `drop database if exists ${name} with (force)`);
   }
   await getDb();
   const seeders = SEEDERS.filter((s) => s.name.startsWith("sites") || s.name.startsWith("metering"));

@@ -12,6 +12,7 @@ import zlib from "node:zlib";
 import Module from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { adminStatement } from "./admin";
 import { localDateString, startOfLocalMonth } from "../../src/lib/energy/time";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -82,16 +83,6 @@ function build(log: (m: string) => void): RenderResult["build"] {
 }
 
 // ---------------------------------------------------------------- database and server
-
-async function adminStatement(url: string, statement: string) {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(statement);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** An empty database for the server: a temporary PGlite folder, or a scratch PostgreSQL database. */
 async function emptyDatabase(opts: RenderOptions): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {

@@ -11,7 +11,7 @@ import { importReadings, parseReadingsCsv } from "./readings";
 import { importSpotPrices, parseEntsoeA44 } from "./spot-prices";
 import { importTemperatures, parseTemperaturesCsv } from "./temperatures";
 import { createImportToken, revokeImportToken } from "./tokens";
-import { ImportError } from "./types";
+import { asyncIssues, issuesOf } from "@/test/import-issues";
 
 let db: Db;
 let cleanup: () => Promise<void>;
@@ -35,24 +35,6 @@ async function readingsOf(gsrn: string, fromIso: string, toIso: string) {
 async function countReadings() {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings`);
   return Number(row.n);
-}
-function issuesOf(fn: () => unknown): ImportError["issues"] {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ImportError) return err.issues;
-    throw err;
-  }
-  throw new Error("expected an ImportError");
-}
-async function asyncIssues(p: Promise<unknown>): Promise<ImportError["issues"]> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ImportError) return err.issues;
-    throw err;
-  }
-  throw new Error("expected an ImportError");
 }
 
 // Well before the demo history, so the rows are all new.

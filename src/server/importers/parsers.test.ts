@@ -6,17 +6,9 @@ import { parseCsv, readCsv, splitUnquotedCsv, type CsvSeparator } from "./csv";
 import { parseReadingsCsv } from "./readings";
 import { MAX_XML_CHARS, parseEntsoeA44 } from "./spot-prices";
 import { parseTemperaturesCsv } from "./temperatures";
-import { ImportError, parseTimestampWithOffset } from "./types";
+import { parseTimestampWithOffset } from "./types";
+import { issuesOf } from "@/test/import-issues";
 
-function issuesOf(fn: () => unknown): ImportError["issues"] {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ImportError) return err.issues;
-    throw err;
-  }
-  throw new Error("expected an ImportError");
-}
 
 const records = (text: string) => [...readCsv(text)].map((r) => [r.line, r.fields]);
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { getDb, queryRows, type Db } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import { bucketSql, queryBuckets, wallClockSql } from "./buckets";
 import { canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";

@@ -60,15 +60,14 @@ export function refreshHourlyPricesSql(zone: string | null, fromMs: number, toMs
 export type RollupScope = { pointIds: string[] } | { zone: string };
 
 /**
- * Recomputes the hourly rollup of the scope's readings in [fromMs, toMs), widened to whole hours.
- * Hourly meters have no rollup rows: their readings already are hours (hourlyFactsSql reads them).
+ * Writes the hours of readings `r` (each with its point `mp`, as `source` joins them) into the
+ * rollup: energy, Σ Wh × spot price and the intervals with and without a price, in key order (a
+ * point's hours lie together on disk, so a year's chart reads a few hundred pages, not one per
+ * hour), writing only rows whose values change.
  */
-export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
-  const from = Math.floor(fromMs / HOUR) * HOUR;
-  const to = Math.ceil(toMs / HOUR) * HOUR;
-  const { joins, spot } = spotJoinsSql(from, to, "pointIds" in scope ? { pointIds: scope.pointIds } : {});
-  const where = "pointIds" in scope ? sql`r.metering_point_id in ${scope.pointIds}` : sql`mp.bidding_zone = ${scope.zone}`;
-  return sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
+function writeHoursSql(source: SQL, where: SQL, fromMs: number, toMs: number, pointIds?: string[]): SQL {
+  const { joins, spot } = spotJoinsSql(fromMs, toMs, { pointIds });
+  return sql`insert into interval_readings_hourly as h (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
     select r.metering_point_id, date_bin(interval '1 hour', r.start, ${ORIGIN}) as hour,
       coalesce(sum(r.value_wh * ${spot}), 0)::float8,
       sum(r.value_wh)::int,
@@ -76,17 +75,33 @@ export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: numbe
       r.series,
       count(*)::smallint,
       (count(*) filter (where ${spot} is null))::smallint
-    from interval_readings r
-    join metering_points mp on mp.id = r.metering_point_id
+    from ${source}
     ${joins}
-    where ${where} and mp.interval_minutes < 60 and r.start >= ${iso(from)}::timestamptz and r.start < ${iso(to)}::timestamptz
+    where ${where}
     group by r.metering_point_id, r.series, 2
-    -- Written in key order, so a point's hours lie together on disk (a year's chart reads a few
-    -- hundred pages, not one page per hour).
     order by r.metering_point_id, r.series, 2
     on conflict (metering_point_id, series, hour) do update set
       spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
-      intervals = excluded.intervals, unpriced = excluded.unpriced`;
+      intervals = excluded.intervals, unpriced = excluded.unpriced
+    where (h.spot_wh, h.value_wh, h.priced_wh, h.intervals, h.unpriced)
+      is distinct from (excluded.spot_wh, excluded.value_wh, excluded.priced_wh, excluded.intervals, excluded.unpriced)`;
+}
+
+/**
+ * Recomputes the hourly rollup of the scope's readings in [fromMs, toMs), widened to whole hours.
+ * Hourly meters have no rollup rows: their readings already are hours (hourlyFactsSql reads them).
+ */
+export function refreshHourlySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
+  const from = Math.floor(fromMs / HOUR) * HOUR;
+  const to = Math.ceil(toMs / HOUR) * HOUR;
+  const inScope = "pointIds" in scope ? sql`r.metering_point_id in ${scope.pointIds}` : sql`mp.bidding_zone = ${scope.zone}`;
+  return writeHoursSql(
+    sql`interval_readings r join metering_points mp on mp.id = r.metering_point_id`,
+    sql`${inScope} and mp.interval_minutes < 60 and r.start >= ${iso(from)}::timestamptz and r.start < ${iso(to)}::timestamptz`,
+    from,
+    to,
+    "pointIds" in scope ? scope.pointIds : undefined,
+  );
 }
 
 /** A stretch of one point's series that a write touched: [fromMs, toMs). */
@@ -114,7 +129,7 @@ export function refreshSpansSql(spans: TouchedSpan[]): { collect: SQL; write: SQ
   const los = arr(spans.map((s) => iso(Math.floor(s.fromMs / HOUR) * HOUR)));
   const his = arr(spans.map((s) => iso(Math.ceil(s.toMs / HOUR) * HOUR)));
   const collect = sql`create temp table rollup_source on commit drop as
-    select r0.metering_point_id, r0.series, r0.start, r0.value_wh, mp.bidding_zone
+    select r0.metering_point_id, r0.series, r0.start, r0.value_wh
     from unnest(${ids}::uuid[], ${series}::int2[], ${los}::timestamptz[], ${his}::timestamptz[]) as t(metering_point_id, series, lo, hi)
     join metering_points mp on mp.id = t.metering_point_id and mp.interval_minutes < 60
     cross join lateral (
@@ -122,30 +137,9 @@ export function refreshSpansSql(spans: TouchedSpan[]): { collect: SQL; write: SQ
       where r1.metering_point_id = t.metering_point_id and r1.series = t.series and r1.start >= t.lo and r1.start < t.hi
       offset 0
     ) r0`;
-  const spot = sql`coalesce(p15.price_eur_mwh::float8, p60.price_eur_mwh::float8)`;
-  // Only the prices of the spans' time range go into the join's hash table.
-  const lo = ts(Math.floor(spans.reduce((m, s) => Math.min(m, s.fromMs), Infinity) / HOUR) * HOUR);
-  const hi = ts(Math.ceil(spans.reduce((m, s) => Math.max(m, s.toMs), -Infinity) / HOUR) * HOUR);
-  const write = sql`insert into interval_readings_hourly as h (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
-    select r.metering_point_id, date_bin(interval '1 hour', r.start, ${ORIGIN}),
-      coalesce(sum(r.value_wh * ${spot}), 0)::float8,
-      sum(r.value_wh)::int,
-      coalesce(sum(r.value_wh) filter (where ${spot} is not null), 0)::int,
-      r.series,
-      count(*)::smallint,
-      (count(*) filter (where ${spot} is null))::smallint
-    from rollup_source r
-    left join (select zone, start, price_eur_mwh from spot_prices where resolution_minutes = 15 and start >= ${lo} and start < ${hi}) p15
-      on p15.zone = r.bidding_zone and p15.start = date_bin(interval '15 minutes', r.start, ${ORIGIN})
-    left join (select zone, start, price_eur_mwh from spot_prices where resolution_minutes = 60 and start >= ${lo} and start < ${hi}) p60
-      on p60.zone = r.bidding_zone and p60.start = date_bin(interval '1 hour', r.start, ${ORIGIN})
-    group by r.metering_point_id, r.series, 2
-    order by r.metering_point_id, r.series, 2
-    on conflict (metering_point_id, series, hour) do update set
-      spot_wh = excluded.spot_wh, value_wh = excluded.value_wh, priced_wh = excluded.priced_wh,
-      intervals = excluded.intervals, unpriced = excluded.unpriced
-    where (h.spot_wh, h.value_wh, h.priced_wh, h.intervals, h.unpriced)
-      is distinct from (excluded.spot_wh, excluded.value_wh, excluded.priced_wh, excluded.intervals, excluded.unpriced)`;
+  const from = spans.reduce((m, s) => Math.min(m, s.fromMs), Infinity);
+  const to = spans.reduce((m, s) => Math.max(m, s.toMs), -Infinity);
+  const write = writeHoursSql(sql`rollup_source r join metering_points mp on mp.id = r.metering_point_id`, sql`true`, from, to);
   return { collect, write };
 }
 
@@ -157,7 +151,8 @@ export async function refreshSpansInTx(tx: RawTx, spans: TouchedSpan[]): Promise
   const c = dialect.sqlToQuery(collect);
   await tx.query(c.sql, c.params);
   await tx.query("analyze rollup_source");
-  await tx.query(dialect.sqlToQuery(write).sql);
+  const w = dialect.sqlToQuery(write);
+  await tx.query(w.sql, w.params);
   await tx.query("drop table rollup_source");
 }
 

@@ -50,6 +50,15 @@ export interface ApiOptions {
   method?: string;
   body?: unknown;
   timeoutMs?: number;
+  /** Extra request headers (an idempotency key). */
+  headers?: Record<string, string>;
+}
+
+/** A random id (request ids, idempotency keys); also where crypto.randomUUID is unavailable (plain http). */
+export function randomId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Same-origin JSON calls with a request id; errors come back as ApiError. */
@@ -60,10 +69,11 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   try {
     res = await fetch(path, {
       method: opts.method ?? "GET",
-      headers: { "x-request-id": crypto.randomUUID(), ...(opts.body !== undefined ? { "content-type": "application/json" } : {}) },
+      headers: { "x-request-id": randomId(), ...(opts.body !== undefined ? { "content-type": "application/json" } : {}), ...opts.headers },
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: controller.signal,
       credentials: "same-origin",
+      cache: "no-store",
     });
   } catch (err) {
     throw new ApiError(0, null, (err as Error).name === "AbortError" ? "TIMEOUT_ERROR" : "FETCH_ERROR");

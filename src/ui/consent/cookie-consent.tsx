@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import * as CookieConsent from "vanilla-cookieconsent";
 import "vanilla-cookieconsent/dist/cookieconsent.css";
+import { randomId } from "@/ui/api";
 import { ShellIcon } from "@/ui/shared/icons";
 import "./consent.css";
 
@@ -64,7 +65,7 @@ function recordDecision(cookie: CookieConsent.CookieValue) {
   const prefs = CookieConsent.getUserPreferences();
   void fetch("/api/consent", {
     method: "POST",
-    headers: { "content-type": "application/json", "x-request-id": crypto.randomUUID() },
+    headers: { "content-type": "application/json", "x-request-id": randomId() },
     credentials: "same-origin",
     keepalive: true,
     body: JSON.stringify({

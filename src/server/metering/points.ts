@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { energyContracts, meteringPoints, type EnergyKind } from "@/server/db/schema";
@@ -45,14 +46,25 @@ export function pointView(p: MeteringPointRow): MeteringPointView {
 
 const KIND_ORDER = sql`case ${meteringPoints.energyKind} when 'electricity' then 0 when 'heating' then 1 else 2 end`;
 
-/** The active customer's metering points on the site, electricity first. */
-export async function listCustomerPoints(scope: PointScope, db?: Db): Promise<MeteringPointRow[]> {
-  const d = db ?? (await getDb());
-  const rows = await d
+/** One query per customer and request: a page's cards each resolve their points from it. */
+const customerPointsOnce = cache(async (siteId: string, customerId: string): Promise<MeteringPointRow[]> => {
+  const d = await getDb();
+  return d
     .select()
     .from(meteringPoints)
-    .where(and(eq(meteringPoints.siteId, scope.siteId), eq(meteringPoints.customerId, scope.customerId)))
+    .where(and(eq(meteringPoints.siteId, siteId), eq(meteringPoints.customerId, customerId)))
     .orderBy(asc(meteringPoints.locationName), KIND_ORDER, asc(meteringPoints.gsrn));
+});
+
+/** The active customer's metering points on the site, electricity first. */
+export async function listCustomerPoints(scope: PointScope, db?: Db): Promise<MeteringPointRow[]> {
+  const rows = db
+    ? await db
+        .select()
+        .from(meteringPoints)
+        .where(and(eq(meteringPoints.siteId, scope.siteId), eq(meteringPoints.customerId, scope.customerId)))
+        .orderBy(asc(meteringPoints.locationName), KIND_ORDER, asc(meteringPoints.gsrn))
+    : await customerPointsOnce(scope.siteId, scope.customerId);
   return scope.excludeHeating ? rows.filter((r) => r.energyKind !== "heating") : rows;
 }
 
@@ -63,22 +75,17 @@ export async function listCustomerPoints(scope: PointScope, db?: Db): Promise<Me
  * adding kWh of electricity and district heat would mean nothing.
  */
 export async function resolvePoints(scope: PointScope, gsrns: string[] | undefined, db?: Db): Promise<MeteringPointRow[]> {
-  const d = db ?? (await getDb());
+  const all = await listCustomerPoints(scope, db);
   if (gsrns && gsrns.length) {
     const unique = [...new Set(gsrns)];
-    const rows = await d
-      .select()
-      .from(meteringPoints)
-      .where(and(eq(meteringPoints.siteId, scope.siteId), eq(meteringPoints.customerId, scope.customerId), inArray(meteringPoints.gsrn, unique)));
-    const usable = scope.excludeHeating ? rows.filter((r) => r.energyKind !== "heating") : rows;
-    if (usable.length !== unique.length) throw notFound("energy.errors.metering-point-not-found");
-    const kinds = new Set(usable.map((r) => r.energyKind));
+    const usable = unique.map((g) => all.find((r) => r.gsrn === g));
+    if (usable.some((r) => !r)) throw notFound("energy.errors.metering-point-not-found");
+    const kinds = new Set(usable.map((r) => r!.energyKind));
     if (kinds.size > 1) {
       throw validationError([{ path: "gsrn", code: "mixed_energy_kinds", message: "energy.errors.mixed-energy-kinds" }]);
     }
-    return unique.map((g) => usable.find((r) => r.gsrn === g)!);
+    return usable as MeteringPointRow[];
   }
-  const all = await listCustomerPoints(scope, d);
   if (!all.length) return [];
   const kind = all.find((p) => p.energyKind === "electricity")?.energyKind ?? all[0].energyKind;
   return all.filter((p) => p.energyKind === kind);

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { countries } from "@/server/db/schema";
@@ -29,11 +30,16 @@ export interface SiteEnergyFacts {
 }
 
 /** VAT, currency and bidding zone of the site's country (data, from the countries table). */
-export async function siteEnergyFacts(site: Pick<Site, "country">): Promise<SiteEnergyFacts> {
+const countryFactsOnce = cache(async (country: string): Promise<SiteEnergyFacts> => {
   const db = await getDb();
-  const [row] = await db.select().from(countries).where(eq(countries.code, site.country));
-  if (!row) return { vatBasisPoints: 0, currency: "EUR", zone: site.country };
+  const [row] = await db.select().from(countries).where(eq(countries.code, country));
+  if (!row) return { vatBasisPoints: 0, currency: "EUR", zone: country };
   return { vatBasisPoints: row.vatRateBasisPoints, currency: row.currency, zone: row.biddingZone };
+});
+
+/** VAT, currency and bidding zone of the site's country (read once per request). */
+export async function siteEnergyFacts(site: Pick<Site, "country">): Promise<SiteEnergyFacts> {
+  return countryFactsOnce(site.country);
 }
 
 export function rangeOrThrow(q: RangeQuery, tz: string, now: number, defaults: Parameters<typeof resolveRange>[3]): ResolvedRange {

@@ -1,16 +1,8 @@
-import { EmptyState, Paper, EmptyStateActions, EmptyStateDescription, EmptyStateTitle } from "@mantine/core";
 import type { ReactNode } from "react";
+import { EmptyState } from "@/ui/shared/empty-state";
 import { FileIcon } from "./icons";
 
-/** Empty-state box with a title and a description (spec §2), optionally an action. */
+/** The shared empty-state box with the invoices' file icon. */
 export function InvoiceEmptyState({ title, description, action, testId = "invoices-empty" }: { title: string; description: string; action?: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p="xl" data-testid={testId}>
-      <EmptyState icon={<FileIcon size={28} />} withIndicatorBackground>
-        <EmptyStateTitle order={2}>{title}</EmptyStateTitle>
-        <EmptyStateDescription>{description}</EmptyStateDescription>
-        {action ? <EmptyStateActions>{action}</EmptyStateActions> : null}
-      </EmptyState>
-    </Paper>
-  );
+  return <EmptyState icon={<FileIcon size={28} />} title={title} description={description} action={action} titleOrder={2} data-testid={testId} />;
 }

@@ -9,7 +9,7 @@ import { localDateString } from "@/lib/energy/time";
 import { overlayResolution, readChartState, type ChartOptions, type ChartState } from "@/ui/energy/chart-state";
 import type { ChartReadings } from "@/ui/energy/chart-data";
 import { ChartsExplorer, type ChartBundle } from "@/ui/energy/charts-explorer";
-import { EmptyState } from "@/ui/energy/empty-state";
+import { EmptyState } from "@/ui/shared/empty-state";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -70,11 +70,16 @@ export default async function ChartsPage({ params, searchParams }: { params: Pro
     return (
       <Stack gap="lg">
         <Title order={1}>{t("title")}</Title>
-        <EmptyState title={t("no-customer-title")} description={t("no-customer")}>
-          <Anchor component={Link} href={localePath(site, locale, "/")}>
+        <EmptyState
+          titleOrder={2}
+          title={t("no-customer-title")}
+          description={t("no-customer")}
+          action={
+            <Anchor component={Link} href={localePath(site, locale, "/")}>
             {t("to-home")}
           </Anchor>
-        </EmptyState>
+          }
+        />
       </Stack>
     );
   }
@@ -91,7 +96,7 @@ export default async function ChartsPage({ params, searchParams }: { params: Pro
           {t("intro")}
         </Text>
       </div>
-      {rows.length ? null : <EmptyState title={t("no-points-title")} description={t("no-points")} testId="charts-empty" />}
+      {rows.length ? null : <EmptyState titleOrder={2} title={t("no-points-title")} description={t("no-points")} data-testid="charts-empty" />}
       <ChartsExplorer options={options} points={points} initialState={state} initial={initial} />
     </Stack>
   );

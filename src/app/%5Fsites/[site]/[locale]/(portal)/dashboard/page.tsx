@@ -7,7 +7,7 @@ import { listCustomerPoints, type PointScope } from "@/server/metering/points";
 import type { Site } from "@/server/sites/sites";
 import { Announcements } from "@/ui/announcements/announcements";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
-import { EmptyState } from "@/ui/energy/empty-state";
+import { EmptyState } from "@/ui/shared/empty-state";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
 
 export async function generateMetadata() {
@@ -33,11 +33,16 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
     return (
       <Stack gap="lg">
         <Title order={1}>{t("title")}</Title>
-        <EmptyState title={t("no-customer-title")} description={t("no-customer")}>
-          <Anchor component={Link} href={localePath(site, locale, "/")}>
+        <EmptyState
+          titleOrder={2}
+          title={t("no-customer-title")}
+          description={t("no-customer")}
+          action={
+            <Anchor component={Link} href={localePath(site, locale, "/")}>
             {t("to-home")}
           </Anchor>
-        </EmptyState>
+          }
+        />
       </Stack>
     );
   }
@@ -55,7 +60,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
       <Suspense fallback={null}>
         <Announcements site={site} locale={locale} limit={3} />
       </Suspense>
-      {hasData ? null : <EmptyState title={t("empty.title")} description={t("empty.description")} testId="dashboard-empty" />}
+      {hasData ? null : <EmptyState titleOrder={2} title={t("empty.title")} description={t("empty.description")} data-testid="dashboard-empty" />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {hasData ? (
           <Suspense fallback={<CardSkeleton />}>

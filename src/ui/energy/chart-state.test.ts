@@ -13,7 +13,7 @@ import {
   MAX_POINTS,
   type ChartOptions,
 } from "./chart-state";
-import { addDays, daysBetween, isoWeek, startOfWeek } from "./calendar";
+import { addDays, daysBetween, isoWeek, startOfWeek } from "@/lib/calendar";
 
 const EL5 = { gsrn: "643000000000000001", energyKind: "electricity" as const, hasProduction: true, intervalMinutes: 5 };
 const EL15 = { gsrn: "643000000000000002", energyKind: "electricity" as const, hasProduction: false, intervalMinutes: 15 };

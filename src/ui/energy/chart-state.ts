@@ -3,7 +3,7 @@
  * Pure: the server page and the client explorer read and write it the same way, and every state
  * read from a URL is made valid against the customer's points and the site's chart options.
  */
-import { addDays, addMonths, daysBetween, isPlainDate, maxDate, minDate, startOfMonth, startOfWeek, startOfYear } from "./calendar";
+import { addDays, addMonths, daysBetween, isPlainDate, maxDate, minDate, startOfMonth, startOfWeek, startOfYear } from "@/lib/calendar";
 
 export const MEASUREMENTS = ["consumption", "production", "netted", "price", "temperature"] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];

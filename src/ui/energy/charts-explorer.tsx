@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
-import { addDays, isoWeek, plainDateToUtc } from "./calendar";
+import { addDays, isoWeek, plainDateToUtc } from "@/lib/calendar";
 import {
   availableMeasurements,
   availableOverlays,

@@ -17,17 +17,11 @@ import { useId, useState } from "react";
 import { api, ApiError } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
 import { formatDate, formatMoney } from "./format";
+import type { PostponeWindow } from "@/server/invoices/postpone-rules";
 import { CalendarIcon } from "./icons";
 
-export interface PostponeWindowView {
-  allowed: boolean;
-  reason: string | null;
-  minDate: string | null;
-  maxDate: string | null;
-  feeCents: number;
-  timesUsed: number;
-  timesAllowed: number;
-}
+/** The postponing window as the invoice detail API gives it. */
+export type PostponeWindowView = PostponeWindow;
 
 /** dayjs locale names of the interface locales. */
 const DAYJS_LOCALES: Record<string, string> = { "fi-FI": "fi", "sv-FI": "sv", "et-EE": "et", "ru-RU": "ru", "lv-LV": "lv", "en-GB": "en-gb" };

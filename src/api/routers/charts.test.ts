@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
+import { demoPointsOf, signedInClients, withSiteFeatures } from "@/test/energy-fixtures";
 import { ApiClient } from "@/test/api-client";
-import { demoPlans } from "@/server/demo/seed";
-import { planDemoPoints } from "@/server/demo/energy/points-plan";
-import { invalidateSiteCache } from "@/server/sites/sites";
-import { sites } from "@/server/db/schema";
 import { importReadings } from "@/server/importers/readings";
 import { addLocalDays, localDateString, startOfLocalDay } from "@/lib/energy/time";
 import type { Db } from "@/server/db/client";
@@ -18,33 +14,9 @@ beforeAll(async () => {
 afterAll(async () => cleanup());
 
 const HEL = "Europe/Helsinki";
-const pointsOf = (site: string, persona: string) => {
-  const p = demoPlans().find((x) => x.site.id === site)!;
-  const customer = p.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
-  return planDemoPoints(p).filter((pt) => pt.customerId === customer.id);
-};
-const clients = new Map<string, ApiClient>();
-const signedIn = async (site: string, persona: string) => {
-  const key = `${site}-${persona}`;
-  let api = clients.get(key);
-  if (!api) {
-    api = new ApiClient(`${site}.localhost`, { ip: `10.1.${clients.size}.1` });
-    await api.signInSandbox(site, { identityId: key });
-    clients.set(key, api);
-  }
-  return api;
-};
-async function withFeatures(site: string, change: (features: string[]) => string[], fn: () => Promise<void>) {
-  const [row] = await db.select({ features: sites.features }).from(sites).where(eq(sites.id, site));
-  await db.update(sites).set({ features: change(row.features) }).where(eq(sites.id, site));
-  invalidateSiteCache();
-  try {
-    await fn();
-  } finally {
-    await db.update(sites).set({ features: row.features }).where(eq(sites.id, site));
-    invalidateSiteCache();
-  }
-}
+const pointsOf = demoPointsOf;
+const signedIn = signedInClients(1);
+const withFeatures = (site: string, change: (features: string[]) => string[], fn: () => Promise<void>) => withSiteFeatures(db, site, change, fn);
 
 const today = () => startOfLocalDay(Date.now(), HEL);
 const day = (ms: number) => localDateString(ms, HEL);

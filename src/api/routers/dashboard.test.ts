@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { sites } from "@/server/db/schema";
 import { useTestDatabase } from "@/test/db";
+import { demoPointsOf, signedInClients, withSiteFeatures } from "@/test/energy-fixtures";
 import { ApiClient } from "@/test/api-client";
-import { demoPlans } from "@/server/demo/seed";
-import { planDemoPoints } from "@/server/demo/energy/points-plan";
-import { invalidateSiteCache } from "@/server/sites/sites";
 import type { Db } from "@/server/db/client";
 
 let db: Db;
@@ -15,37 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const plan = (site: string) => demoPlans().find((p) => p.site.id === site)!;
-const pointsOf = (site: string, persona: string) => {
-  const p = plan(site);
-  const customer = p.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
-  return planDemoPoints(p).filter((pt) => pt.customerId === customer.id);
-};
-const clients = new Map<string, ApiClient>();
-/** One signed-in client per persona, each from its own address (sign-in is rate limited per address). */
-const signedIn = async (site: string, persona: string) => {
-  const key = `${site}-${persona}`;
-  let api = clients.get(key);
-  if (!api) {
-    api = new ApiClient(`${site}.localhost`, { ip: `10.0.${clients.size}.1` });
-    await api.signInSandbox(site, { identityId: key });
-    clients.set(key, api);
-  }
-  return api;
-};
+const pointsOf = demoPointsOf;
+const signedIn = signedInClients(0);
 
-/** Runs fn with the site's features changed, then puts them back. */
-async function withFeatures(site: string, change: (features: string[]) => string[], fn: () => Promise<void>) {
-  const [row] = await db.select({ features: sites.features }).from(sites).where(eq(sites.id, site));
-  await db.update(sites).set({ features: change(row.features) }).where(eq(sites.id, site));
-  invalidateSiteCache();
-  try {
-    await fn();
-  } finally {
-    await db.update(sites).set({ features: row.features }).where(eq(sites.id, site));
-    invalidateSiteCache();
-  }
-}
+const withFeatures = (site: string, change: (features: string[]) => string[], fn: () => Promise<void>) => withSiteFeatures(db, site, change, fn);
 
 describe("dashboard", () => {
   it("lists the customer's locations with electricity and district heat", async () => {

@@ -1,14 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
-import { sites } from "./sites";
+import { siteRef } from "./sites";
+import { createdAt, updatedAt } from "./columns";
 
 export const customers = pgTable(
   "customers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     kind: text("kind").$type<"private" | "legal">().notNull(),
     clientCode: text("client_code").notNull(),
     name: text("name").notNull(),
@@ -29,8 +28,8 @@ export const customers = pgTable(
     representativeCode: text("representative_code").notNull(),
     membershipNumber: text("membership_number"),
     marketing: jsonb("marketing").$type<{ email: boolean; phone: boolean }>().notNull().default({ email: false, phone: false }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("customers_site_client_code").on(t.siteId, t.clientCode),
@@ -50,9 +49,7 @@ export const customerAccess = pgTable(
     customerId: uuid("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     role: text("role").$type<"owner" | "representative">().notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,9 +63,7 @@ export const siteStaff = pgTable(
     personId: text("person_id")
       .notNull()
       .references(() => authUser.id, { onDelete: "cascade" }),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     role: text("role").$type<"customer_service" | "site_admin">().notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,7 +81,7 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     requestId: text("request_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("audit_log_site_created_idx").on(t.siteId, t.createdAt), index("audit_log_customer_idx").on(t.customerId)],
 );
@@ -103,7 +98,7 @@ export const clientLogs = pgTable(
     message: text("message").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown> | null>(),
     requestId: text("request_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("client_logs_site_created_idx").on(t.siteId, t.createdAt)],
 );
@@ -119,7 +114,13 @@ export const outboundMail = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     transport: text("transport").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("outbound_mail_site_created_idx").on(t.siteId, t.createdAt)],
 );
+
+/** The customer a row belongs to; deleting the customer deletes the row. */
+export const customerRef = () =>
+  uuid("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" });

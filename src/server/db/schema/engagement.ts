@@ -1,14 +1,13 @@
 import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { feedbackForms, sites } from "./sites";
+import { feedbackForms, sites, siteRef } from "./sites";
+import { createdAt, updatedAt } from "./columns";
 
 /** One answer to a site's feedback form (spec §3 Feedback submission). */
 export const feedbackSubmissions = pgTable(
   "feedback_submissions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     formId: uuid("form_id")
       .notNull()
       .references(() => feedbackForms.id, { onDelete: "cascade" }),
@@ -18,7 +17,7 @@ export const feedbackSubmissions = pgTable(
     rating: smallint("rating").notNull(),
     openText: text("open_text"),
     locale: text("locale"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("feedback_submissions_site_form_idx").on(t.siteId, t.formId, t.createdAt)],
 );
@@ -31,9 +30,7 @@ export const announcements = pgTable(
   "announcements",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     /** Null: shown in every locale of the site. */
     locale: text("locale"),
     title: text("title").notNull(),
@@ -44,7 +41,7 @@ export const announcements = pgTable(
     priority: integer("priority").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("announcements_site_published_idx").on(t.siteId, t.publishedAt)],
 );
@@ -55,7 +52,7 @@ export const siteConsentSettings = pgTable("site_consent_settings", {
     .primaryKey()
     .references(() => sites.id, { onDelete: "cascade" }),
   revision: integer("revision").notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -66,9 +63,7 @@ export const consentRecords = pgTable(
   "consent_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     /** The browser's client id (user-id cookie) and, when signed in, the person. */
     clientId: text("client_id"),
     personId: text("person_id"),
@@ -83,7 +78,7 @@ export const consentRecords = pgTable(
     lastConsentTimestamp: timestamp("last_consent_timestamp", { withTimezone: true }).notNull(),
     /** Epoch milliseconds when the consent expires. */
     expirationTime: bigint("expiration_time", { mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("consent_records_site_consent_idx").on(t.siteId, t.consentId), index("consent_records_site_client_idx").on(t.siteId, t.clientId)],
 );

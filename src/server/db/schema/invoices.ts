@@ -16,9 +16,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { customers } from "./customers";
+import { customerRef } from "./customers";
 import { meteringPoints } from "./metering";
-import { sites } from "./sites";
+import { sites, siteRef } from "./sites";
+import { createdAt, updatedAt } from "./columns";
 
 export type InvoiceType = "Regular" | "E-Invoice";
 /** Stored states. "overdue" is not stored: it is an open invoice whose due date has passed. */
@@ -74,19 +75,15 @@ export const billingProfiles = pgTable("billing_profiles", {
   postponeFeeCents: integer("postpone_fee_cents").notNull().default(0),
   /** Whether VAT is charged on the postpone fee (in most cases it is a VAT-free compensation). */
   postponeFeeVatable: boolean("postpone_fee_vatable").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
+    customerId: customerRef(),
     invoiceNumber: text("invoice_number").notNull(),
     /** Finnish national reference or Estonian 7-3-1 reference with check digit; for Latvia the plain number. */
     referenceNumber: text("reference_number").notNull(),
@@ -106,8 +103,8 @@ export const invoices = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     outsourcedAt: timestamp("outsourced_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_site_number").on(t.siteId, t.invoiceNumber),
@@ -184,12 +181,8 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
+    customerId: customerRef(),
     invoiceId: uuid("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
@@ -212,8 +205,8 @@ export const payments = pgTable(
      * to pages in it. Null means the site's default locale.
      */
     locale: text("locale"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -242,7 +235,7 @@ export const paymentEvents = pgTable(
     provider: text("provider").notNull(),
     providerEventId: text("provider_event_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("payment_events_payment_idx").on(t.paymentId, t.createdAt), uniqueIndex("payment_events_provider_event").on(t.provider, t.providerEventId)],
 );
@@ -257,9 +250,7 @@ export const sandboxPaymentSessions = pgTable(
   "sandbox_payment_sessions",
   {
     token: text("token").primaryKey(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     merchantReference: text("merchant_reference").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
@@ -274,7 +265,7 @@ export const sandboxPaymentSessions = pgTable(
     settlesAt: timestamp("settles_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("sandbox_payment_sessions_site_idx").on(t.siteId, t.createdAt)],
 );

@@ -15,8 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { customers } from "./customers";
-import { sites } from "./sites";
+import { customerRef } from "./customers";
+import { siteRef } from "./sites";
+import { createdAt } from "./columns";
 
 export type EnergyKind = "electricity" | "gas" | "heating";
 export type UsagePointKind =
@@ -38,12 +39,8 @@ export const meteringPoints = pgTable(
   "metering_points",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
+    customerId: customerRef(),
     /** 18-digit GS1 Global Service Relation Number (EAN code of the point). */
     gsrn: text("gsrn").notNull(),
     energyKind: text("energy_kind").$type<EnergyKind>().notNull(),
@@ -61,7 +58,7 @@ export const meteringPoints = pgTable(
     weatherArea: text("weather_area").notNull(),
     intervalMinutes: smallint("interval_minutes").notNull(),
     hasProduction: boolean("has_production").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("metering_points_site_gsrn").on(t.siteId, t.gsrn),
@@ -173,12 +170,8 @@ export const energyContracts = pgTable(
   "energy_contracts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
+    customerId: customerRef(),
     meteringPointId: uuid("metering_point_id")
       .notNull()
       .references(() => meteringPoints.id, { onDelete: "cascade" }),
@@ -192,7 +185,7 @@ export const energyContracts = pgTable(
     currency: text("currency").notNull().default("EUR"),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("energy_contracts_point_idx").on(t.meteringPointId, t.validFrom),
@@ -206,12 +199,10 @@ export const importTokens = pgTable(
   "import_tokens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: text("site_id")
-      .notNull()
-      .references(() => sites.id, { onDelete: "cascade" }),
+    siteId: siteRef(),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },

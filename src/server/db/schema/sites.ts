@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 
 export type ExternalService = { type: string; name: string; url: string; settings?: Record<string, unknown> };
 export type MetaField = { name: string; content: string; locale_id: string | null };
@@ -34,8 +35,8 @@ export const sites = pgTable("sites", {
   contactLinks: jsonb("contact_links").$type<FooterLink[]>().notNull().default([]),
   linkItems: jsonb("link_items").$type<FooterLink[]>().notNull().default([]),
   verificationMaxAgeSeconds: integer("verification_max_age_seconds").notNull().default(43200),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const siteDomains = pgTable(
@@ -46,7 +47,7 @@ export const siteDomains = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
     isPrimary: boolean("is_primary").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("site_domains_site_idx").on(t.siteId)],
 );
@@ -61,7 +62,7 @@ export const siteTranslations = pgTable(
     locale: text("locale").notNull(),
     key: text("key").notNull(),
     value: text("value").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.locale, t.key] })],
 );
@@ -77,7 +78,13 @@ export const feedbackForms = pgTable(
     active: boolean("active").notNull().default(false),
     renew: boolean("renew").notNull().default(false),
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("feedback_forms_site_idx").on(t.siteId)],
 );
+
+/** The site a row belongs to; deleting the site deletes the row. */
+export const siteRef = () =>
+  text("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" });

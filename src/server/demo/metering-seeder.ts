@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/server/db/client";
 import { energyContracts, meteringPoints } from "@/server/db/schema";
 import { CopyText, withRawTransaction } from "@/server/metering/bulk";
-import { refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
+import { HourAccumulator, HOURLY_COLUMNS, refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
 import { DAY_MS, addLocalDays, startOfLocalDay, startOfLocalMonth } from "@/lib/energy/time";
 import type { Seeder } from "./seed";
 import type { DemoPlan } from "./plan";
@@ -39,9 +39,7 @@ async function copyRows(table: string, columns: string[], text: string) {
   await withRawTransaction((tx) => tx.copyIn(table, columns, text));
 }
 const READING_COLUMNS = ["metering_point_id", "start", "value_wh", "series", "quality"];
-const HOURLY_COLUMNS = ["metering_point_id", "hour", "spot_wh", "value_wh", "priced_wh", "series", "intervals", "unpriced"];
 
-const HOUR = 3_600_000;
 const QUARTER = 900_000;
 
 /** Spot prices a seeding run generated, per zone: quarter-hours from `first` on. */
@@ -75,15 +73,11 @@ function readingLines(point: DemoPoint, t: Timeline, weather: HourlyWeather, toM
   const whPerKw = (t.minutes / 60) * 1000;
   const qualityKey = keyOf(`${point.gsrn}:quality`);
   const series = pv ? [1, 2] : [1];
-  // Per series: hour, spot_wh, wh, priced_wh, intervals, unpriced.
-  const acc = series.map(() => ({ hour: -1, spotWh: 0, wh: 0, priced: 0, n: 0, unpriced: 0 }));
   // Hourly meters have no rollup rows (their readings are hours already).
   const rollup = point.intervalMinutes < 60;
-  const flushHour = (k: number) => {
-    const a = acc[k];
-    if (a.n && rollup) hourly.add(`${point.id}\t${new Date(a.hour).toISOString()}\t${a.spotWh}\t${a.wh}\t${a.priced}\t${series[k]}\t${a.n}\t${a.unpriced}`);
-    a.spotWh = a.wh = a.priced = a.n = a.unpriced = 0;
-  };
+  const hours = series.map(
+    (s) => new HourAccumulator((h) => rollup && hourly.add(`${point.id}\t${new Date(h.hour).toISOString()}\t${h.spotWh}\t${h.wh}\t${h.priced}\t${s}\t${h.intervals}\t${h.unpriced}`)),
+  );
   for (let i = 0; i < t.length; i++) {
     const start = t.starts[i];
     if (start + t.minutes * 60_000 > toMs) break;
@@ -91,24 +85,12 @@ function readingLines(point: DemoPoint, t: Timeline, weather: HourlyWeather, toM
     const values = [Math.round(Math.max(0, load[i] - produced) * whPerKw), Math.round(Math.max(0, produced - load[i]) * whPerKw)];
     const quality = hash01(qualityKey, i) < 0.004 ? 1 : 0;
     const spot = spotAt(prices, start, t.minutes);
-    const hour = Math.floor(start / HOUR) * HOUR;
     for (let k = 0; k < series.length; k++) {
       out.add(`${point.id}\t${texts[i]}\t${values[k]}\t${series[k]}\t${quality}`);
-      const a = acc[k];
-      if (a.hour !== hour) {
-        flushHour(k);
-        a.hour = hour;
-      }
-      a.wh += values[k];
-      a.n++;
-      if (spot === null) a.unpriced++;
-      else {
-        a.spotWh += values[k] * spot;
-        a.priced += values[k];
-      }
+      hours[k].add(start, values[k], spot);
     }
   }
-  for (let k = 0; k < series.length; k++) flushHour(k);
+  for (const h of hours) h.end();
 }
 
 type Db = Parameters<Seeder["run"]>[0]["db"];

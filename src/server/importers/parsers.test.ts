@@ -6,7 +6,7 @@ import { parseCsv, readCsv, splitUnquotedCsv, type CsvSeparator } from "./csv";
 import { parseReadingsCsv } from "./readings";
 import { MAX_XML_CHARS, parseEntsoeA44 } from "./spot-prices";
 import { parseTemperaturesCsv } from "./temperatures";
-import { parseTimestampWithOffset } from "./types";
+import { parseDecimal, parseTimestampWithOffset } from "./types";
 import { issuesOf } from "@/test/import-issues";
 
 
@@ -301,5 +301,32 @@ describe("timestamps with an offset", () => {
     expect(parseTimestampWithOffset("2024-02-29T00:00:00Z")).toBe(Date.UTC(2024, 1, 29));
     expect(parseTimestampWithOffset(" 2024-03-31T04:00:00+03:00 ")).toBe(Date.UTC(2024, 2, 31, 1));
     expect(parseTimestampWithOffset("2024-03-31T04:00+0300")).toBe(Date.UTC(2024, 2, 31, 1));
+  });
+});
+
+describe("decimal values", () => {
+  it("reads whole numbers on the fast path exactly as the general rule does", () => {
+    const general = (t: string) => {
+      const s = t.trim();
+      if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(s)) return null;
+      const n = Number(s.replace(",", "."));
+      return Number.isFinite(n) ? n : null;
+    };
+    const text = fc.oneof(
+      fc.nat().map(String),
+      fc.stringMatching(/^[0-9]{1,12}$/),
+      fc.stringMatching(/^[ +-]?[0-9]{0,6}[.,]?[0-9]{0,4} ?$/),
+      fc.string({ maxLength: 10 }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(parseDecimal(t)).toBe(general(t));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(parseDecimal("0042")).toBe(42);
+    expect(parseDecimal("")).toBeNull();
+    expect(parseDecimal("12a")).toBeNull();
+    expect(parseDecimal("1,5")).toBe(1.5);
   });
 });

@@ -117,6 +117,59 @@ describe("writing readings", () => {
     expect(after[1].xmin).not.toBe(before[1].xmin);
   });
 
+  it("sums the rollup of new stretches in memory exactly as a full recomputation does, with partial hours next to older readings", async () => {
+    const [, , c] = quarterPoints();
+    const H = 3_600_000;
+    // Past the demo readings (which end now) but inside the published prices (through tomorrow).
+    const h0 = Math.floor(Date.now() / H) * H + 3 * H;
+    const id = await pointId(c.gsrn);
+    // Older readings in the first hour, then a file that starts in the middle of it, ends in the
+    // middle of a later one and comes in no particular order.
+    expect((await importReadings("aurora", rowsFor(c.gsrn, h0, 2, (i) => 70 + i))).inserted).toBe(2);
+    const later = rowsFor(c.gsrn, h0 + 2 * Q, 12, (i) => 40 + (i % 5) * 13).reverse();
+    expect(await importReadings("aurora", later)).toEqual({ rows: 12, inserted: 12, updated: 0, unchanged: 0 });
+    const written = withoutXmin(await rollupOf(c.gsrn, h0, h0 + 4 * H));
+    expect(written.map((h) => h.intervals)).toEqual([4, 4, 4, 2]);
+    expect(written[0].value_wh).toBe(70 + 71 + 40 + 53);
+    expect(written.every((h) => h.unpriced === 0 && h.priced_wh === h.value_wh && h.spot_wh !== 0)).toBe(true);
+    await refreshHourly({ pointIds: [id] }, h0, h0 + 4 * H, db);
+    expect(withoutXmin(await rollupOf(c.gsrn, h0, h0 + 4 * H))).toEqual(written);
+  });
+
+  it("falls back to refreshing from the table when a rollup row stands where no reading was", async () => {
+    const [, , c] = quarterPoints();
+    const hour = Date.UTC(2019, 8, 1, 6);
+    const id = await pointId(c.gsrn);
+    await db.execute(sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
+      values (${id}, ${new Date(hour).toISOString()}::timestamptz, 0, 999999, 0, 1, 1, 1)`);
+    expect(await importReadings("aurora", rowsFor(c.gsrn, hour, 4, (i) => 10 * (i + 1)))).toEqual({ rows: 4, inserted: 4, updated: 0, unchanged: 0 });
+    expect((await rollupOf(c.gsrn, hour, hour + 3_600_000)).map((h) => [h.value_wh, h.intervals, h.unpriced])).toEqual([[100, 4, 4]]);
+  });
+
+  it("lets two imports of the same new stretch at once end with the rows written once", async () => {
+    const [, , c] = quarterPoints();
+    const from = Date.UTC(2019, 9, 1);
+    const rows = rowsFor(c.gsrn, from, 96, (i) => 200 + i);
+    const results = await Promise.all([importReadings("aurora", rows), importReadings("aurora", rows)]);
+    // Whichever came second found the rows there (on PostgreSQL, possibly only at its insert, which then falls back to the upsert).
+    expect(results.map((r) => r.inserted).sort()).toEqual([0, 96]);
+    expect(results.map((r) => r.unchanged).sort()).toEqual([0, 96]);
+    const hours = await rollupOf(c.gsrn, from, from + 24 * 3_600_000);
+    expect(hours.map((h) => h.intervals)).toEqual(Array(24).fill(4));
+  });
+
+  it("stores instants before 2000 and after exactly (binary COPY counts from 2000-01-01)", async () => {
+    const [, , c] = quarterPoints();
+    const from = Date.UTC(1999, 11, 31, 23, 30);
+    await importReadings("aurora", rowsFor(c.gsrn, from, 4, (i) => i + 1));
+    const rows = await queryRows<{ ms: number; value_wh: number }>(
+      db,
+      sql`select (extract(epoch from start) * 1000)::float8 as ms, value_wh from interval_readings
+          where metering_point_id = ${await pointId(c.gsrn)} and start >= '1999-12-31T23:00Z' and start < '2000-01-01T01:00Z' order by start`,
+    );
+    expect(rows.map((r) => [Number(r.ms), Number(r.value_wh)])).toEqual([0, 1, 2, 3].map((i) => [from + i * Q, i + 1]));
+  });
+
   it("takes no JavaScript property name for a code", async () => {
     const [a] = quarterPoints();
     for (const [field, value] of [
@@ -182,5 +235,29 @@ describe("writing readings", () => {
       [h0, 70],
       [h1, 75.5],
     ]);
+  });
+});
+
+describe("the demo seeder's rollup", () => {
+  it("holds the sums a full recomputation from the readings gives, for both series", async () => {
+    const solar = planDemoPoints(demoPlans().find((p) => p.site.id === "aurora")!).find((p) => p.intervalMinutes === 15 && p.hasProduction)!;
+    const id = await pointId(solar.gsrn);
+    const to = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+    const from = to - 2 * 86_400_000;
+    const read = async () =>
+      (
+        await queryRows<{ hour: string; series: number; value_wh: number; spot_wh: number; priced_wh: number; intervals: number; unpriced: number }>(
+          db,
+          sql`select hour, series, value_wh, spot_wh, priced_wh, intervals, unpriced from interval_readings_hourly
+              where metering_point_id = ${id} and hour >= ${new Date(from).toISOString()}::timestamptz and hour < ${new Date(to).toISOString()}::timestamptz
+              order by series, hour`,
+        )
+      ).map((r) => [new Date(r.hour).toISOString(), Number(r.series), Number(r.value_wh), Math.round(Number(r.spot_wh) * 1e6) / 1e6, Number(r.priced_wh), Number(r.intervals), Number(r.unpriced)]);
+    const seeded = await read();
+    expect(seeded).toHaveLength(2 * 48);
+    expect(seeded.filter((r) => r[1] === 2)).toHaveLength(48);
+    expect(seeded.some((r) => (r[3] as number) !== 0)).toBe(true);
+    await refreshHourly({ pointIds: [id] }, from, to, db);
+    expect(await read()).toEqual(seeded);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
-import { withRawTransaction, type RawTx } from "@/server/metering/bulk";
+import { BinaryCopy, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
+import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -79,11 +79,14 @@ interface PointFacts {
   id: string;
   intervalMinutes: number;
   hasProduction: boolean;
+  biddingZone: string;
 }
 
 /** Rows that passed every check, in columns: the point (index into `pointIds`), start in epoch seconds, Wh, series, quality. */
 export interface CheckedReadings {
   pointIds: string[];
+  /** The facts of each point in `pointIds`. */
+  points: PointFacts[];
   point: Int32Array;
   seconds: Float64Array;
   wh: Int32Array;
@@ -111,6 +114,7 @@ export function checkReadings(rows: ReadingInput[], points: Map<string, PointFac
   const n = rows.length;
   const checked: CheckedReadings = {
     pointIds: [],
+    points: [],
     point: new Int32Array(n),
     seconds: new Float64Array(n),
     wh: new Int32Array(n),
@@ -120,6 +124,7 @@ export function checkReadings(rows: ReadingInput[], points: Map<string, PointFac
     spans: new Map(),
   };
   const verdicts = new Map<string, GsrnVerdict>();
+  const stamps = new Map<string, number | null>();
   const seen: Set<number>[] = [];
   const issue = (line: number, field: string, message: string, value?: string) => {
     if (issues.length < MAX_ISSUES) issues.push({ line, field, message, ...(value !== undefined ? { value: value.slice(0, 80) } : {}) });
@@ -135,6 +140,7 @@ export function checkReadings(rows: ReadingInput[], points: Map<string, PointFac
       let no = checked.pointIds.indexOf(facts.id);
       if (no < 0) {
         no = checked.pointIds.push(facts.id) - 1;
+        checked.points.push(facts);
         seen.push(new Set());
       }
       v = { ok: true, no, facts };
@@ -153,7 +159,13 @@ export function checkReadings(rows: ReadingInput[], points: Map<string, PointFac
     const g = rawGsrn === lastGsrn ? lastVerdict! : (lastVerdict = verdictOf((lastGsrn = rawGsrn)));
     if (!g.ok) issue(r.line, "gsrn", g.message, g.value);
     const point = g.ok ? g.facts : undefined;
-    const start = parseTimestampWithOffset(r.timestamp ?? "");
+    // A delivery repeats each timestamp once per point: parse each text once.
+    const stamp = r.timestamp ?? "";
+    let start = stamps.get(stamp);
+    if (start === undefined) {
+      if (stamps.size >= 100_000) stamps.clear();
+      stamps.set(stamp, (start = parseTimestampWithOffset(stamp)));
+    }
     if (start === null) issue(r.line, "timestamp", "energy.import.errors.bad-timestamp", r.timestamp);
     const rawInterval = r.intervalMinutes ?? "";
     const interval = INTERVALS.get(rawInterval) ?? INTERVALS.get(rawInterval.trim());
@@ -215,29 +227,138 @@ async function loadPoints(tx: RawTx, siteId: string, rawGsrns: Iterable<string>)
   const CHUNK = 5000;
   for (let i = 0; i < all.length; i += CHUNK) {
     const part = all.slice(i, i + CHUNK);
-    const rows = await tx.query<{ id: string; gsrn: string; interval_minutes: number; has_production: boolean }>(
-      `select id, gsrn, interval_minutes, has_production from metering_points where site_id = $1 and gsrn = any($2::text[])`,
+    const rows = await tx.query<{ id: string; gsrn: string; interval_minutes: number; has_production: boolean; bidding_zone: string }>(
+      `select id, gsrn, interval_minutes, has_production, bidding_zone from metering_points where site_id = $1 and gsrn = any($2::text[])`,
       [siteId, `{${part.join(",")}}`],
     );
-    for (const r of rows) map.set(r.gsrn, { id: r.id, intervalMinutes: Number(r.interval_minutes), hasProduction: !!r.has_production });
+    for (const r of rows) map.set(r.gsrn, { id: r.id, intervalMinutes: Number(r.interval_minutes), hasProduction: !!r.has_production, biddingZone: r.bidding_zone });
   }
   return map;
 }
 
-/** COPY text of checked rows [from, to): point number (1-based), start in epoch seconds, Wh, series, quality. */
-function copyText(c: CheckedReadings, from: number, to: number): string {
-  const lines = new Array<string>(to - from);
-  for (let i = from; i < to; i++) lines[i - from] = `${c.point[i] + 1}\t${c.seconds[i]}\t${c.wh[i]}\t${c.series[i]}\t${c.quality[i]}`;
-  return `${lines.join("\n")}\n`;
+/** The order of checked rows by point, series and start (the primary key's): files usually come so, then no sort. */
+function keyOrder(c: CheckedReadings): Int32Array {
+  const order = new Int32Array(c.count);
+  let sorted = true;
+  for (let i = 0; i < c.count; i++) {
+    order[i] = i;
+    if (i > 0 && sorted) {
+      const j = i - 1;
+      const cmp = c.point[j] - c.point[i] || c.series[j] - c.series[i] || c.seconds[j] - c.seconds[i];
+      if (cmp > 0) sorted = false;
+    }
+  }
+  if (!sorted) order.sort((a, b) => c.point[a] - c.point[b] || c.series[a] - c.series[b] || c.seconds[a] - c.seconds[b]);
+  return order;
 }
 
-/** The steps of an import, for timing: checks (with the points' lookup), COPY, the write, the rollup. */
-export type ImportPhase = "check" | "copy" | "write" | "rollup";
+/** The checked rows as binary COPY data of READING_COLUMNS, in key order (index pages are written in sequence). */
+function readingsCopy(c: CheckedReadings, ids: Uint8Array[], order: Int32Array): Uint8Array {
+  const out = new BinaryCopy(c.count, 5, 16 + 8 + 4 + 2 + 2);
+  for (let k = 0; k < c.count; k++) {
+    const i = order[k];
+    out.row(5).uuid(ids[c.point[i]]).timestamptz(c.seconds[i] * 1000).int4(c.wh[i]).int2(c.series[i]).int2(c.quality[i]);
+  }
+  return out.finish();
+}
 
-const READING_COLUMNS = ["point_no", "t", "value_wh", "series", "quality"];
-const FROM_BATCH = `select p.id, to_timestamp(b.t), b.value_wh, b.series, b.quality
-  from import_readings b join unnest($1::uuid[]) with ordinality as p(id, n) on p.n = b.point_no
-  order by 1, 4, 2`;
+const HOUR = 3_600_000;
+const QUARTER = 900_000;
+
+/**
+ * The rollup of stretches that had no readings before this import, from the rows in memory
+ * (in key order): the hours wholly inside a stretch are summed here, priced by the same rule as
+ * spotJoinsSql (the quarter-hour price, else the hourly one), and copied in; the partial hours at
+ * a stretch's ends, which may hold older readings, are refreshed from the table. Should a rollup
+ * row exist where no reading did, the whole refresh runs from the table instead.
+ */
+async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], order: Int32Array, spans: TouchedSpan[]): Promise<void> {
+  const inner = new Map<number, { from: number; to: number }>();
+  const edges: TouchedSpan[] = [];
+  const zones = new Set<string>();
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const [key, s] of c.spans) {
+    const facts = c.points[s.pointNo];
+    if (facts.intervalMinutes >= 60) continue; // hourly meters have no rollup rows
+    const a = s.from;
+    const b = s.to + s.intervalMs;
+    const from = Math.ceil(a / HOUR) * HOUR;
+    const to = Math.floor(b / HOUR) * HOUR;
+    const edge = (x: number, y: number) => edges.push({ pointId: facts.id, series: s.series, fromMs: x, toMs: y });
+    if (from >= to) {
+      edge(a, b);
+      continue;
+    }
+    if (a < from) edge(a, from);
+    if (b > to) edge(to, b);
+    inner.set(key, { from, to });
+    zones.add(facts.biddingZone);
+    lo = Math.min(lo, from);
+    hi = Math.max(hi, to);
+  }
+  if (inner.size) {
+    const prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
+    for (const z of zones) prices.set(z, { quarter: new Map(), hour: new Map() });
+    const rows = await tx.query<{ zone: string; resolution_minutes: number; ms: number; price: number }>(
+      `select zone, resolution_minutes, (extract(epoch from start) * 1000)::float8 as ms, price_eur_mwh::float8 as price
+       from spot_prices where zone = any($1::text[]) and start >= $2::timestamptz and start < $3::timestamptz`,
+      [`{${[...zones].join(",")}}`, new Date(lo).toISOString(), new Date(hi).toISOString()],
+    );
+    for (const r of rows) {
+      const p = prices.get(r.zone)!;
+      (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
+    }
+    const out = new HourlyCopy(c.count);
+    let key = -1;
+    let point = 0;
+    let series = 0;
+    let span: { from: number; to: number } | undefined;
+    let zone = prices.values().next().value!;
+    const acc = new HourAccumulator((sums) => out.add(ids[point], series, sums));
+    for (let k = 0; k < c.count; k++) {
+      const i = order[k];
+      const rowKey = c.point[i] * 4 + c.series[i];
+      if (rowKey !== key) {
+        acc.end();
+        key = rowKey;
+        point = c.point[i];
+        series = c.series[i];
+        span = inner.get(rowKey);
+        if (span) zone = prices.get(c.points[point].biddingZone)!;
+      }
+      const start = c.seconds[i] * 1000;
+      if (!span || start < span.from || start >= span.to) continue;
+      const spot = zone.quarter.get(Math.floor(start / QUARTER) * QUARTER) ?? zone.hour.get(Math.floor(start / HOUR) * HOUR) ?? null;
+      acc.add(start, c.wh[i], spot);
+    }
+    acc.end();
+    await tx.query("create temp table import_hours (like interval_readings_hourly) on commit drop");
+    await tx.copyIn("import_hours", HOURLY_COLUMNS, out.finish());
+    if (!(await insertOrConflict(tx, "insert into interval_readings_hourly select * from import_hours"))) return refreshSpansInTx(tx, spans);
+  }
+  await refreshSpansInTx(tx, edges);
+}
+
+/** The steps of an import, for timing: checks (with the points' lookup), the write (COPY, and the upsert when needed), the rollup. */
+export type ImportPhase = "check" | "write" | "rollup";
+
+const READING_COLUMNS = ["metering_point_id", "start", "value_wh", "series", "quality"];
+
+/**
+ * Runs an insert under a savepoint: false, with nothing written, if a row of it is already there.
+ * (Inserts from a temporary table rather than COPY into the table itself: the PostgreSQL client
+ * never settles a COPY that the server rejects at its end.)
+ */
+async function insertOrConflict(tx: RawTx, insert: string): Promise<boolean> {
+  try {
+    await tx.savepoint((sp) => sp.query(insert));
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== "23505") throw err;
+    return false;
+  }
+}
 
 /** Whether no reading exists yet in any of the spans (then the batch can be inserted without conflict handling). */
 async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
@@ -259,10 +380,11 @@ async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
 
 /**
  * Validates and writes readings for a site in one transaction: every row is checked, and one bad
- * row rejects the whole batch with its line number. Rows go by COPY into a narrow temporary table
- * (the next chunk's COPY text is built while the server takes in the previous one). Readings for stretches that have none yet are inserted as they are; otherwise one sorted upsert
- * leaves identical rows untouched, so importing the same file twice changes nothing. The hourly
- * rollup of the touched stretches is refreshed in the same transaction.
+ * row rejects the whole batch with its line number. Rows travel in binary COPY format, in key
+ * order, into a temporary table. Stretches that have no readings yet (the usual delivery) are
+ * inserted as they are, and their hourly rollup is summed in memory; otherwise one upsert leaves
+ * identical rows untouched, so importing the same file twice changes nothing, and the rollup of
+ * the touched stretches is refreshed from the table. All in one transaction.
  */
 export async function importReadings(siteId: string, rows: ReadingInput[], opts: { onPhase?: (phase: ImportPhase, ms: number) => void } = {}): Promise<ImportResult> {
   if (!rows.length) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
@@ -282,47 +404,33 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
     const { checked, issues } = checkReadings(rows, points);
     if (issues.length) throw new ImportError(issues);
     phase("check");
-    await tx.query(
-      "create temp table import_readings (point_no integer not null, t bigint not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
-    );
-    const CHUNK = 50_000;
-    let pending: Promise<void> = Promise.resolve();
-    for (let i = 0; i < checked.count; i += CHUNK) {
-      // The next chunk's text is built while the server takes in the previous one.
-      const text = copyText(checked, i, Math.min(checked.count, i + CHUNK));
-      await pending;
-      pending = tx.copyIn("import_readings", READING_COLUMNS, text);
-    }
-    await pending;
-    phase("copy");
-    const ids = `{${checked.pointIds.join(",")}}`;
+    const ids = checked.pointIds.map(uuidBytes);
+    const order = keyOrder(checked);
+    const data = readingsCopy(checked, ids, order);
     const spans: TouchedSpan[] = [...checked.spans.values()].map((s) => ({
       pointId: checked.pointIds[s.pointNo],
       series: s.series,
       fromMs: s.from,
       toMs: s.to + s.intervalMs,
     }));
+    await tx.query(
+      "create temp table import_readings (metering_point_id uuid not null, start timestamptz not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
+    );
+    await tx.copyIn("import_readings", READING_COLUMNS, data);
     let inserted = -1;
     let updated = 0;
     if (await spansEmpty(tx, spans)) {
       // New stretches (the usual delivery): a plain insert. Another writer may have filled them
       // since; then the savepoint undoes this attempt and the upsert below runs instead.
-      await tx.query("savepoint import_new");
-      try {
-        await tx.query(`insert into interval_readings (metering_point_id, start, value_wh, series, quality) ${FROM_BATCH}`, [ids]);
-        await tx.query("release savepoint import_new");
-        inserted = checked.count;
-      } catch (err) {
-        if ((err as { code?: string }).code !== "23505") throw err;
-        await tx.query("rollback to savepoint import_new");
-      }
+      if (await insertOrConflict(tx, `insert into interval_readings (${READING_COLUMNS.join(", ")}) select ${READING_COLUMNS.join(", ")} from import_readings`)) inserted = checked.count;
     }
-    if (inserted < 0) {
+    const copiedNew = inserted >= 0;
+    if (!copiedNew) {
       const [counts] = await tx.query<{ inserted: number; updated: number }>(
         `
         with up as (
           insert into interval_readings (metering_point_id, start, value_wh, series, quality)
-          ${FROM_BATCH}
+          select metering_point_id, start, value_wh, series, quality from import_readings
           on conflict (metering_point_id, series, start) do update
             set value_wh = excluded.value_wh, quality = excluded.quality
             where interval_readings.value_wh is distinct from excluded.value_wh
@@ -330,14 +438,14 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
           returning (xmax = 0) as inserted
         )
         select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`,
-        [ids],
       );
       inserted = Number(counts.inserted);
       updated = Number(counts.updated);
     }
     phase("write");
     // Keep the hourly rollup in step, in the same transaction.
-    if (inserted + updated > 0) await refreshSpansInTx(tx, spans);
+    if (copiedNew) await writeNewRollup(tx, checked, ids, order, spans);
+    else if (inserted + updated > 0) await refreshSpansInTx(tx, spans);
     phase("rollup");
     return { rows: checked.count, inserted, updated, unchanged: checked.count - inserted - updated };
   });

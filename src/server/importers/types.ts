@@ -29,6 +29,17 @@ export const MAX_ISSUES = 50;
 
 /** Parses a decimal written with a point or a decimal comma. */
 export function parseDecimal(text: string): number | null {
+  // Most values of a meter file are whole numbers: read those without a regular expression.
+  if (text.length > 0 && text.length < 10) {
+    let n = 0;
+    let i = 0;
+    for (; i < text.length; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      n = n * 10 + d;
+    }
+    if (i === text.length) return n;
+  }
   const t = text.trim();
   if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(t)) return null;
   const n = Number(t.replace(",", "."));

@@ -1,67 +1,94 @@
 import "server-only";
+import type { Transaction } from "@electric-sql/pglite";
+import type { TransactionSql } from "postgres";
 import { getState } from "@/server/db/client";
 
 /**
  * Bulk writes for readings, prices and temperatures: COPY on both engines (PGlite reads it from
  * a blob, PostgreSQL from the wire), inside one transaction of the engine's own client, so a
- * batch is written whole or not at all. Rows are COPY text: tab-separated, one per line.
+ * batch is written whole or not at all. Rows are COPY text (tab-separated, one per line) or, as
+ * bytes, PostgreSQL's binary COPY format (see BinaryCopy), which the server stores without
+ * parsing a single value.
  */
 export interface RawTx {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  copyIn(table: string, columns: string[], rows: string): Promise<void>;
+  copyIn(table: string, columns: string[], rows: string | Uint8Array): Promise<void>;
+  /**
+   * Runs `fn` in a savepoint: if it throws, what it wrote is undone and the error passes on,
+   * and the transaction goes on (a failed statement outside a savepoint fails the transaction).
+   * A COPY the server rejects must not run in one: the PostgreSQL client never settles it.
+   */
+  savepoint<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
 }
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
-function copySql(table: string, columns: string[], source: string): string {
+function copySql(table: string, columns: string[], source: string, binary: boolean): string {
   if (!IDENT.test(table) || !columns.every((c) => IDENT.test(c))) throw new Error("bad identifier");
-  return `copy ${table} (${columns.join(", ")}) from ${source}`;
+  return `copy ${table} (${columns.join(", ")}) from ${source}${binary ? " (format binary)" : ""}`;
+}
+
+let savepoints = 0;
+
+function pgliteTx(tx: Transaction): RawTx {
+  return {
+    async query<R>(text: string, params?: unknown[]) {
+      return (await tx.query<R>(text, params as unknown[])).rows;
+    },
+    async copyIn(table, columns, rows) {
+      if (!rows.length) return;
+      await tx.query(copySql(table, columns, "'/dev/blob'", typeof rows !== "string"), [], { blob: new Blob([rows as BlobPart]) });
+    },
+    async savepoint(fn) {
+      const name = `raw_sp_${++savepoints}`;
+      await tx.query(`savepoint ${name}`);
+      try {
+        const result = await fn(this);
+        await tx.query(`release savepoint ${name}`);
+        return result;
+      } catch (err) {
+        await tx.query(`rollback to savepoint ${name}`);
+        throw err;
+      }
+    },
+  };
+}
+
+function postgresTx(sql: TransactionSql): RawTx {
+  return {
+    async query<R>(text: string, params?: unknown[]) {
+      return (await sql.unsafe(text, (params ?? []) as never[])) as unknown as R[];
+    },
+    async copyIn(table, columns, rows) {
+      if (!rows.length) return;
+      const stream = await sql.unsafe(copySql(table, columns, "stdin", typeof rows !== "string")).writable();
+      await new Promise<void>((resolve, reject) => {
+        stream.on("error", reject);
+        stream.on("finish", () => resolve());
+        const CHUNK = 1 << 20;
+        let offset = 0;
+        const pump = () => {
+          while (offset < rows.length) {
+            const piece = typeof rows === "string" ? rows.slice(offset, offset + CHUNK) : rows.subarray(offset, offset + CHUNK);
+            offset += CHUNK;
+            if (!stream.write(piece)) {
+              stream.once("drain", pump);
+              return;
+            }
+          }
+          stream.end();
+        };
+        pump();
+      });
+    },
+    // The client fails a whole transaction on any failed statement unless it ran in its own savepoint scope.
+    savepoint: (fn) => sql.savepoint((inner) => fn(postgresTx(inner))) as never,
+  };
 }
 
 export async function withRawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
   const state = await getState();
-  if (state.engine.kind === "pglite") {
-    return state.engine.client.transaction(async (tx) =>
-      fn({
-        async query<R>(text: string, params?: unknown[]) {
-          return (await tx.query<R>(text, params as unknown[])).rows;
-        },
-        async copyIn(table, columns, rows) {
-          if (!rows) return;
-          await tx.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([rows]) });
-        },
-      }),
-    ) as Promise<T>;
-  }
-  const client = state.engine.client;
-  return client.begin(async (sql) =>
-    fn({
-      async query<R>(text: string, params?: unknown[]) {
-        return (await sql.unsafe(text, (params ?? []) as never[])) as unknown as R[];
-      },
-      async copyIn(table, columns, rows) {
-        if (!rows) return;
-        const stream = await sql.unsafe(copySql(table, columns, "stdin")).writable();
-        await new Promise<void>((resolve, reject) => {
-          stream.on("error", reject);
-          stream.on("finish", () => resolve());
-          const CHUNK = 1 << 20;
-          let offset = 0;
-          const pump = () => {
-            while (offset < rows.length) {
-              const piece = rows.slice(offset, offset + CHUNK);
-              offset += CHUNK;
-              if (!stream.write(piece)) {
-                stream.once("drain", pump);
-                return;
-              }
-            }
-            stream.end();
-          };
-          pump();
-        });
-      },
-    }),
-  ) as Promise<T>;
+  if (state.engine.kind === "pglite") return state.engine.client.transaction((tx) => fn(pgliteTx(tx))) as Promise<T>;
+  return state.engine.client.begin((sql) => fn(postgresTx(sql))) as Promise<T>;
 }
 
 /** Builds COPY text lines quickly; values must not contain tabs, newlines or backslashes. */
@@ -78,4 +105,86 @@ export class CopyText {
     this.rows = 0;
     return text;
   }
+}
+
+/** PostgreSQL's epoch for timestamps (2000-01-01 UTC) in Unix milliseconds. */
+const PG_EPOCH_MS = 946_684_800_000;
+const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
+
+/**
+ * Rows in PostgreSQL's binary COPY format, for a fixed number of rows of fixed-size fields:
+ * header, then per row the field count and each field as length + big-endian value, then the
+ * trailer. Values are written in the column order of the COPY statement; no NULLs.
+ */
+export class BinaryCopy {
+  private readonly bytes: Uint8Array;
+  private readonly view: DataView;
+  private at = 19;
+
+  /** `rowBytes`: the sum of the fields' value sizes (uuid 16, timestamptz and float8 8, int4 4, int2 2). */
+  constructor(rows: number, fields: number, rowBytes: number) {
+    this.bytes = new Uint8Array(19 + rows * (2 + 4 * fields + rowBytes) + 2);
+    this.view = new DataView(this.bytes.buffer);
+    this.bytes.set(SIGNATURE, 0);
+    // Flags and header extension length: both zero (the array starts zeroed).
+  }
+
+  row(fields: number): this {
+    this.view.setInt16(this.at, fields);
+    this.at += 2;
+    return this;
+  }
+
+  /** A uuid as its 16 bytes (see uuidBytes). */
+  uuid(value: Uint8Array): this {
+    this.view.setInt32(this.at, 16);
+    this.bytes.set(value, this.at + 4);
+    this.at += 20;
+    return this;
+  }
+
+  /** An instant in epoch milliseconds (whole ms) as timestamptz. */
+  timestamptz(ms: number): this {
+    // Microseconds since 2000 stay below 2^53 until the year 287,000: exact in a double.
+    const us = (ms - PG_EPOCH_MS) * 1000;
+    this.view.setInt32(this.at, 8);
+    this.view.setInt32(this.at + 4, Math.floor(us / 4_294_967_296));
+    this.view.setUint32(this.at + 8, us >>> 0);
+    this.at += 12;
+    return this;
+  }
+
+  int4(value: number): this {
+    this.view.setInt32(this.at, 4);
+    this.view.setInt32(this.at + 4, value);
+    this.at += 8;
+    return this;
+  }
+
+  float8(value: number): this {
+    this.view.setInt32(this.at, 8);
+    this.view.setFloat64(this.at + 4, value);
+    this.at += 12;
+    return this;
+  }
+
+  int2(value: number): this {
+    this.view.setInt32(this.at, 2);
+    this.view.setInt16(this.at + 4, value);
+    this.at += 6;
+    return this;
+  }
+
+  /** The COPY data, with its trailer. */
+  finish(): Uint8Array {
+    this.view.setInt16(this.at, -1);
+    return this.bytes.subarray(0, this.at + 2);
+  }
+}
+
+/** A uuid's 16 bytes, for BinaryCopy. */
+export function uuidBytes(uuid: string): Uint8Array {
+  const hex = uuid.replace(/-/g, "");
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error("bad uuid");
+  return Uint8Array.from(Buffer.from(hex, "hex"));
 }

@@ -4,7 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import { offsetSpans } from "@/lib/energy/time";
 import type { Resolution } from "@/lib/energy/chart";
-import type { RawTx } from "./bulk";
+import { BinaryCopy, type RawTx } from "./bulk";
 
 const HOUR = 3_600_000;
 const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
@@ -55,6 +55,72 @@ export function refreshHourlyPricesSql(zone: string | null, fromMs: number, toMs
     group by 1, 2
     on conflict (zone, hour) do update set price_eur_mwh = excluded.price_eur_mwh
       where h.price_eur_mwh is distinct from excluded.price_eur_mwh`;
+}
+
+/** The rollup's columns, in the order HourAccumulator's rows are written (COPY). */
+export const HOURLY_COLUMNS = ["metering_point_id", "hour", "spot_wh", "value_wh", "priced_wh", "series", "intervals", "unpriced"];
+
+/** What one rollup row holds for an hour of a point's series. */
+export interface HourSums {
+  hour: number;
+  /** Σ Wh × spot €/MWh of the intervals that had a price. */
+  spotWh: number;
+  wh: number;
+  /** Σ Wh of the intervals that had a price. */
+  priced: number;
+  intervals: number;
+  unpriced: number;
+}
+
+/**
+ * Adds up one point's series, given in time order, into hours: the same sums writeHoursSql
+ * makes in SQL, for writers that hold the readings in memory anyway (the demo seeder, imports of
+ * stretches that had no readings), so they need not read millions of rows back.
+ */
+export class HourAccumulator {
+  private sums: HourSums = { hour: -1, spotWh: 0, wh: 0, priced: 0, intervals: 0, unpriced: 0 };
+  constructor(private readonly emit: (sums: HourSums) => void) {}
+
+  /** One reading: its start (ms), Wh and spot price (€/MWh, null when none applies). */
+  add(start: number, wh: number, spot: number | null): void {
+    const hour = Math.floor(start / HOUR) * HOUR;
+    const s = this.sums;
+    if (s.hour !== hour) {
+      this.end();
+      s.hour = hour;
+    }
+    s.wh += wh;
+    s.intervals++;
+    if (spot === null) s.unpriced++;
+    else {
+      s.spotWh += wh * spot;
+      s.priced += wh;
+    }
+  }
+
+  /** Emits the hour in progress, if any. */
+  end(): void {
+    const s = this.sums;
+    if (s.intervals) this.emit({ ...s });
+    s.spotWh = s.wh = s.priced = s.intervals = s.unpriced = 0;
+    s.hour = -1;
+  }
+}
+
+/** Rollup rows as binary COPY data of HOURLY_COLUMNS; `pointId` is the uuid's bytes. */
+export class HourlyCopy {
+  private readonly out: BinaryCopy;
+  rows = 0;
+  constructor(capacity: number) {
+    this.out = new BinaryCopy(capacity, 8, 16 + 8 + 8 + 4 + 4 + 2 + 2 + 2);
+  }
+  add(pointId: Uint8Array, series: number, s: HourSums): void {
+    this.out.row(8).uuid(pointId).timestamptz(s.hour).float8(s.spotWh).int4(s.wh).int4(s.priced).int2(series).int2(s.intervals).int2(s.unpriced);
+    this.rows++;
+  }
+  finish(): Uint8Array {
+    return this.out.finish();
+  }
 }
 
 export type RollupScope = { pointIds: string[] } | { zone: string };

@@ -110,7 +110,7 @@ export interface ImportBench {
  * Import speed the way a supplier's delivery comes: one CSV file with every 15-minute
  * electricity point of the site for as many days as make about `target` rows, parsed and
  * imported as `npm run import` does (validate, COPY, write, rollup refresh in one transaction),
- * at times before the demo history so that the rows are new.
+ * at times before the demo history so that the rows are new, after one untimed delivery.
  */
 export async function benchImport(siteId: string, target: number, parallel: boolean): Promise<ImportBench> {
   const db = await getDb();
@@ -138,6 +138,9 @@ export async function benchImport(siteId: string, target: number, parallel: bool
     return { result, seconds: (performance.now() - t) / 1000 };
   };
   try {
+    // A warm-up delivery first (untimed): a running importer has its code compiled and the
+    // points' recent index pages cached; the first file of a fresh process measures neither.
+    await timed(csv(5));
     const first = csv(0);
     const fresh = await timed(first, true);
     const again = await timed(first);
@@ -165,7 +168,7 @@ export async function benchImport(siteId: string, target: number, parallel: bool
       phases,
     };
   } finally {
-    const end = new Date(origin + 5 * days * DAY).toISOString();
+    const end = new Date(origin + 6 * days * DAY).toISOString();
     const ids = points.map((p) => p.id);
     await db.execute(sql`delete from interval_readings where metering_point_id in ${ids} and start < ${end}::timestamptz`);
     await db.execute(sql`delete from interval_readings_hourly where metering_point_id in ${ids} and hour < ${end}::timestamptz`);

@@ -9,6 +9,8 @@ import type { Db } from "@/server/db/client";
 import { aggregateEnergy, aggregateSpot } from "./readings";
 import { aggregateExpenses } from "./expenses";
 import { refreshHourly, refreshHourlyPrices } from "./rollup";
+import { queryBuckets } from "./buckets";
+import { sql } from "drizzle-orm";
 
 const HEL = "Europe/Helsinki";
 let db: Db;
@@ -195,3 +197,21 @@ describe("the hourly rollup", () => {
   });
 });
 
+
+describe("answers as one row of lists", () => {
+  it("keeps every column aligned with the bucket times, a NULL value as NaN, and an empty answer empty", async () => {
+    const grouped = sql`select b, v, w from (values
+      (timestamptz '2026-03-29 00:00:00+00', 1.5::float8, 7),
+      (timestamptz '2026-03-29 02:00:00+00', 0.1::float8, 8),
+      (timestamptz '2026-03-29 01:00:00+00', null::float8, 9)) as x(b, v, w)`;
+    const bucket = { inner: sql`b`, toInstant: (e: number) => e * 1000 };
+    const { at, cols } = await queryBuckets(db, grouped, ["v", "w"], bucket);
+    const h = Date.UTC(2026, 2, 29);
+    expect(at).toEqual([h, h + 3_600_000, h + 7_200_000]);
+    expect(cols).toEqual([[1.5, NaN, 0.1], [7, 9, 8]]);
+    // Doubles come back exactly.
+    const exact = await queryBuckets(db, sql`select timestamptz '2026-01-01 00:00:00+00' as b, (1::float8 / 3) as v`, ["v"], bucket);
+    expect(exact.cols[0][0]).toBe(1 / 3);
+    expect(await queryBuckets(db, sql`select b, v from (${grouped}) g where false`, ["v"], bucket)).toEqual({ at: [], cols: [[]] });
+  });
+});

@@ -259,7 +259,7 @@ function readingsCopy(c: CheckedReadings, ids: Uint8Array[], order: Int32Array):
     const i = order[k];
     out.row(5).uuid(ids[c.point[i]]).timestamptz(c.seconds[i] * 1000).int4(c.wh[i]).int2(c.series[i]).int2(c.quality[i]);
   }
-  return out.finish();
+  return out.take();
 }
 
 const HOUR = 3_600_000;
@@ -309,7 +309,7 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
       const p = prices.get(r.zone)!;
       (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
     }
-    const out = new HourlyCopy(c.count);
+    const out = new HourlyCopy(Math.ceil(c.count / 3) + 16);
     let key = -1;
     let point = 0;
     let series = 0;
@@ -334,7 +334,7 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
     }
     acc.end();
     await tx.query("create temp table import_hours (like interval_readings_hourly) on commit drop");
-    await tx.copyIn("import_hours", HOURLY_COLUMNS, out.finish());
+    await tx.copyIn("import_hours", HOURLY_COLUMNS, out.take());
     if (!(await insertOrConflict(tx, "insert into interval_readings_hourly select * from import_hours"))) return refreshSpansInTx(tx, spans);
   }
   await refreshSpansInTx(tx, edges);

@@ -117,21 +117,35 @@ const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0
  * trailer. Values are written in the column order of the COPY statement; no NULLs.
  */
 export class BinaryCopy {
-  private readonly bytes: Uint8Array;
-  private readonly view: DataView;
+  private bytes: Uint8Array;
+  private view: DataView;
   private at = 19;
+  private readonly tupleBytes: number;
+  /** Rows written since the last take(). */
+  rows = 0;
 
-  /** `rowBytes`: the sum of the fields' value sizes (uuid 16, timestamptz and float8 8, int4 4, int2 2). */
+  /**
+   * `rowBytes`: the sum of the fields' value sizes (uuid 16, timestamptz and float8 8, int4 4,
+   * int2 2); `rows`: how many to make room for at first (it grows as needed).
+   */
   constructor(rows: number, fields: number, rowBytes: number) {
-    this.bytes = new Uint8Array(19 + rows * (2 + 4 * fields + rowBytes) + 2);
+    this.tupleBytes = 2 + 4 * fields + rowBytes;
+    this.bytes = new Uint8Array(19 + Math.max(1, rows) * this.tupleBytes + 2);
     this.view = new DataView(this.bytes.buffer);
     this.bytes.set(SIGNATURE, 0);
     // Flags and header extension length: both zero (the array starts zeroed).
   }
 
   row(fields: number): this {
+    if (this.at + this.tupleBytes + 2 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes.subarray(0, this.at));
+      this.bytes = grown;
+      this.view = new DataView(grown.buffer);
+    }
     this.view.setInt16(this.at, fields);
     this.at += 2;
+    this.rows++;
     return this;
   }
 
@@ -175,10 +189,14 @@ export class BinaryCopy {
     return this;
   }
 
-  /** The COPY data, with its trailer. */
-  finish(): Uint8Array {
+  /** The COPY data so far, with its trailer (empty when no row was written); starts over. */
+  take(): Uint8Array {
+    if (!this.rows) return new Uint8Array(0);
     this.view.setInt16(this.at, -1);
-    return this.bytes.subarray(0, this.at + 2);
+    const data = this.bytes.slice(0, this.at + 2);
+    this.at = 19;
+    this.rows = 0;
+    return data;
   }
 }
 

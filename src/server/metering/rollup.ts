@@ -110,16 +110,18 @@ export class HourAccumulator {
 /** Rollup rows as binary COPY data of HOURLY_COLUMNS; `pointId` is the uuid's bytes. */
 export class HourlyCopy {
   private readonly out: BinaryCopy;
-  rows = 0;
   constructor(capacity: number) {
     this.out = new BinaryCopy(capacity, 8, 16 + 8 + 8 + 4 + 4 + 2 + 2 + 2);
   }
+  get rows(): number {
+    return this.out.rows;
+  }
   add(pointId: Uint8Array, series: number, s: HourSums): void {
     this.out.row(8).uuid(pointId).timestamptz(s.hour).float8(s.spotWh).int4(s.wh).int4(s.priced).int2(series).int2(s.intervals).int2(s.unpriced);
-    this.rows++;
   }
-  finish(): Uint8Array {
-    return this.out.finish();
+  /** See BinaryCopy.take. */
+  take(): Uint8Array {
+    return this.out.take();
   }
 }
 

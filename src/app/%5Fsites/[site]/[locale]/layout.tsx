@@ -53,7 +53,7 @@ export default async function SiteRootLayout({ children, params }: { children: R
     <html lang={locale} {...mantineHtmlProps} data-mantine-color-scheme={scheme === "auto" ? undefined : scheme}>
       <head>{scheme === "auto" ? <ColorSchemeScript defaultColorScheme="auto" /> : null}</head>
       <body>
-        <Providers themeId={themeId} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
+        <Providers theme={getTheme(themeId)} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
           {children}
           {/* White-label shell: cookie consent (only with the cookie-consent feature) */}
           <CookieConsentMount site={site} locale={locale} />

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { getDb } from "@/server/db/client";
 import { authSession } from "@/server/db/schema";
 import type { Site } from "@/server/sites/sites";
-import { getCustomer, listAccessibleCustomers, staffRoles, type AccessibleCustomer } from "@/server/customers/access";
+import { personAccess, type AccessibleCustomer } from "@/server/customers/access";
 import { getAuth, requestOrigin } from "./auth";
 import { decryptSsn } from "./ssn-crypto";
 
@@ -46,15 +46,14 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
     await db.delete(authSession).where(eq(authSession.id, raw.id));
     return { kind: "none" };
   }
-  const [customers, roles] = await Promise.all([listAccessibleCustomers(site.id, user.id), staffRoles(site.id, user.id)]);
+  // One statement for the customers, the staff roles and the customer a customer-service session has open.
+  const staffCustomerId = raw.customerService && raw.activeCustomerId ? raw.activeCustomerId : null;
+  const { customers, roles, staffCustomer } = await personAccess(site.id, user.id, staffCustomerId);
   let activeCustomer = customers.find((c) => c.id === raw.activeCustomerId) ?? null;
   let customerService = false;
-  if (raw.customerService && raw.activeCustomerId && roles.includes("customer_service")) {
-    const customer = await getCustomer(site.id, raw.activeCustomerId);
-    if (customer) {
-      activeCustomer = { id: customer.id, clientCode: customer.clientCode, name: customer.name, kind: customer.kind, role: "customer_service" };
-      customerService = true;
-    }
+  if (staffCustomerId && roles.includes("customer_service") && staffCustomer) {
+    activeCustomer = { ...staffCustomer, role: "customer_service" };
+    customerService = true;
   }
   if (!activeCustomer && !raw.customerService) activeCustomer = customers[0] ?? null;
   const verifiedAt = user.verifiedAt ? new Date(user.verifiedAt as string | Date) : null;

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "@/server/db/client";
+import { getDb, queryRows } from "@/server/db/client";
 import { authSession, authUser, customerAccess, customers, siteStaff } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
 import { enforceRateLimit } from "@/server/rate-limit";
@@ -63,6 +63,45 @@ export async function staffRoles(siteId: string, personId: string): Promise<("cu
     .from(siteStaff)
     .where(and(eq(siteStaff.siteId, siteId), eq(siteStaff.personId, personId)));
   return rows.map((r) => r.role);
+}
+
+export interface PersonAccess {
+  customers: AccessibleCustomer[];
+  roles: ("customer_service" | "site_admin")[];
+  /** The customer a customer-service session has open (asked for by id), whatever the roles; null when not asked or not on the site. */
+  staffCustomer: Omit<AccessibleCustomer, "role"> | null;
+}
+
+/**
+ * What a session needs of a person on a site, in one statement: the customers they may act for
+ * (owners first, then by name, as listAccessibleCustomers), their staff roles (as staffRoles)
+ * and, for a customer-service session, the customer it has open (as getCustomer).
+ */
+export async function personAccess(siteId: string, personId: string, staffCustomerId: string | null): Promise<PersonAccess> {
+  const db = await getDb();
+  const staffCustomer = staffCustomerId
+    ? sql`union all
+      select 2 as part, c.id::text as id, c.client_code, c.name, c.kind, null as role, 0 as o
+        from customers c where c.site_id = ${siteId} and c.id = ${staffCustomerId}::uuid`
+    : sql``;
+  const rows = await queryRows<{ part: number; id: string | null; client_code: string | null; name: string | null; kind: "private" | "legal" | null; role: string | null }>(
+    db,
+    sql`select 0 as part, c.id::text as id, c.client_code, c.name, c.kind, ca.role, (case when ca.role = 'owner' then 0 else 1 end) as o
+        from customer_access ca join customers c on c.id = ca.customer_id
+        where ca.person_id = ${personId} and ca.site_id = ${siteId} and c.site_id = ${siteId}
+      union all
+      select 1 as part, null, null, null, null, s.role, 0 from site_staff s where s.site_id = ${siteId} and s.person_id = ${personId}
+      ${staffCustomer}
+      order by part, o, name, role`,
+  );
+  const out: PersonAccess = { customers: [], roles: [], staffCustomer: null };
+  for (const r of rows) {
+    const part = Number(r.part);
+    if (part === 0) out.customers.push({ id: r.id!, clientCode: r.client_code!, name: r.name!, kind: r.kind!, role: r.role as AccessRole });
+    else if (part === 1) out.roles.push(r.role as "customer_service" | "site_admin");
+    else out.staffCustomer = { id: r.id!, clientCode: r.client_code!, name: r.name!, kind: r.kind! };
+  }
+  return out;
 }
 
 export async function getCustomer(siteId: string, customerId: string): Promise<CustomerRow | null> {

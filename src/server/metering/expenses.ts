@@ -17,19 +17,24 @@ export interface ExpenseBucket {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
 
-/** The unit price (c/kWh, VAT 0) of a fixed contract `c` at local time `r.lt`: day/night or flat, plus margin. */
-function fixedUnitSql(): SQL {
-  const night = sql`(extract(hour from r.lt) >= ${sql.raw(String(NIGHT_STARTS_AT))} or extract(hour from r.lt) < ${sql.raw(String(NIGHT_ENDS_AT))})`;
+/** Whether a local time (timestamp without zone) falls in the night tariff's hours. */
+function nightSql(localTime: SQL): SQL {
+  return sql`(date_part('hour', ${localTime}) >= ${sql.raw(String(NIGHT_STARTS_AT))} or date_part('hour', ${localTime}) < ${sql.raw(String(NIGHT_ENDS_AT))})`;
+}
+
+/** The unit price (c/kWh, VAT 0) of a fixed contract `c`, given whether it is night: day/night or flat, plus margin. */
+function fixedUnitSql(night: SQL): SQL {
   return sql`((case when c.day_c_kwh is not null and c.night_c_kwh is not null
               then (case when ${night} then c.night_c_kwh else c.day_c_kwh end)
               else coalesce(c.fixed_c_kwh, 0) end)::float8 + c.margin_c_kwh::float8)`;
 }
 
-/** The share of the contract's monthly fee an amount of measured minutes carries (cents, VAT 0). */
-function feeSql(minutes: SQL): SQL {
+/** The share of the contract's monthly fee an amount of measured minutes carries in the local month of `localTime` (cents, VAT 0). */
+function feeSql(minutes: SQL, localTime: SQL): SQL {
   return sql`(c.monthly_fee_cents::float8 * ${minutes}
-    / (extract(day from date_trunc('month', r.lt) + interval '1 month' - interval '1 day')::float8 * 1440))`;
+    / (extract(day from date_trunc('month', ${localTime}) + interval '1 month' - interval '1 day')::float8 * 1440))`;
 }
 
 /**
@@ -62,32 +67,53 @@ export async function aggregateExpenses(
 
   let grouped: SQL;
   if (hourly) {
-    // r.spot_wh = Σ Wh × €/MWh of priced intervals; / 10 / 1000 gives cents.
+    // Two steps: the hourly facts are first summed per bucket, point and day/night (the wall
+    // clock computed once per row, behind OFFSET 0), then each of those few sums is priced by
+    // the contract valid on the bucket's local date. The price is linear in the sums, so this is
+    // the per-row formula (the same numbers to float rounding) with the per-row work done once.
+    // Every bucket lies in one local day. r.spot_wh = Σ Wh × €/MWh of priced intervals; / 10 / 1000 gives cents.
     const energy = revenue
-      ? sql`r.spot_wh / 10000.0`
+      ? sql`g.spot_wh / 10000.0`
       : sql`case
-          when c.price_model = 'Hourly' then (r.spot_wh / 10.0 + r.priced_wh * c.margin_c_kwh::float8) / 1000.0
-          when c.price_model = 'Fixed' then r.value_wh / 1000.0 * ${fixedUnitSql()}
+          when c.price_model = 'Hourly' then (g.spot_wh / 10.0 + g.priced_wh * c.margin_c_kwh::float8) / 1000.0
+          when c.price_model = 'Fixed' then g.wh / 1000.0 * ${fixedUnitSql(sql`g.night`)}
         end`;
-    const unpriced = revenue ? sql`r.unpriced` : sql`case when c.id is null then r.intervals when c.price_model = 'Hourly' then r.unpriced else 0 end`;
-    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`r.intervals * r.interval_minutes`)} * ${vat}), 0)::float8`;
-    grouped = sql`select ${bucket.inner} as b,
-        sum(r.value_wh)::float8 as wh,
+    const unpriced = revenue ? sql`g.unpriced` : sql`case when c.id is null then g.intervals when c.price_model = 'Hourly' then g.unpriced else 0 end`;
+    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`g.minutes`, sql`g.d::timestamp`)} * ${vat}), 0)::float8`;
+    // Day and month buckets: bucketSql's local day, on the wall clock computed once; hour buckets: their own local date.
+    const hourBuckets = range.resolution === "60";
+    const b = hourBuckets ? bucket.inner : sql`date_bin(interval '1 day', r.w, ${ORIGIN})`;
+    const localDate = hourBuckets ? sql`(${wallClockSql(sql`s.b`, range.fromMs, range.toMs, range.tz)} at time zone 'UTC')::date` : sql`(s.b at time zone 'UTC')::date`;
+    grouped = sql`select g.b,
+        sum(g.wh)::float8 as wh,
         coalesce(sum((${energy}) * ${vat}), 0)::float8 as energy,
         ${fee} as fee,
         sum(${unpriced})::float8 as unpriced
       from (
-        select r0.*, (${wall} at time zone 'UTC') as lt
-        from (${hourlyFactsSql(points, [series], range.fromMs, range.toMs, true)}) r0
-      ) r
-      ${contractJoin}
+        select s.b, s.metering_point_id, s.night, ${localDate} as d,
+          s.wh::float8 as wh, s.spot_wh::float8 as spot_wh, s.priced_wh::float8 as priced_wh,
+          s.minutes::float8 as minutes, s.intervals::float8 as intervals, s.unpriced::float8 as unpriced
+        from (
+          select ${b} as b, r.metering_point_id, ${nightSql(sql`(r.w at time zone 'UTC')`)} as night,
+            sum(r.value_wh) as wh, sum(r.spot_wh) as spot_wh, sum(r.priced_wh) as priced_wh,
+            sum(r.intervals * r.interval_minutes) as minutes, sum(r.intervals) as intervals, sum(r.unpriced) as unpriced
+          from (
+            select r0.*, ${wall} as w
+            from (${hourlyFactsSql(points, [series], range.fromMs, range.toMs, true)}) r0
+            offset 0
+          ) r
+          group by 1, 2, 3
+        ) s
+      ) g
+      left join energy_contracts c on c.metering_point_id = g.metering_point_id
+        and c.valid_from <= g.d and (c.valid_to is null or c.valid_to >= g.d)
       group by 1`;
   } else {
     const { joins, spot } = spotJoinsSql(range.fromMs, range.toMs, { pointIds: ids });
     const unit = revenue
       ? sql`(${spot} / 10.0)`
-      : sql`(case when c.price_model = 'Hourly' then ${spot} / 10.0 + c.margin_c_kwh::float8 when c.price_model = 'Fixed' then ${fixedUnitSql()} end)`;
-    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`r.interval_minutes`)} * ${vat}), 0)::float8`;
+      : sql`(case when c.price_model = 'Hourly' then ${spot} / 10.0 + c.margin_c_kwh::float8 when c.price_model = 'Fixed' then ${fixedUnitSql(nightSql(sql`r.lt`))} end)`;
+    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`r.interval_minutes`, sql`r.lt`)} * ${vat}), 0)::float8`;
     grouped = sql`select ${bucket.inner} as b,
         sum(r.value_wh)::float8 as wh,
         coalesce(sum(r.value_wh / 1000.0 * ${unit} * ${vat}), 0)::float8 as energy,

@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/server/db/client";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { getDb, queryRows } from "@/server/db/client";
 import { countries } from "@/server/db/schema";
 import { notFound, validationError, type FieldError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
@@ -19,9 +19,11 @@ import {
 import { resolveRange, type RangeQuery, type ResolvedRange } from "@/lib/energy/range";
 import { spotCentsPerKwh, withVat, whToKwh } from "@/lib/energy/pricing";
 import { addLocalDays, formatLocalIso, localDateString, startOfLocalDay, startOfLocalYear, localParts } from "@/lib/energy/time";
-import { aggregateEnergy, aggregateSpot, aggregateTemperature, listSpotPrices, totalEnergy } from "./readings";
+import { aggregateEnergy, aggregateSpot, aggregateTemperature, listSpotPrices, SERIES_CODE, type EnergySeries, type RangeInput } from "./readings";
 import { aggregateExpenses, type ExpenseBucket } from "./expenses";
 import { resolvePoints, type MeteringPointRow, type PointScope } from "./points";
+import { arraysOf, bucketSql, numbers } from "./buckets";
+import { canUseRollup, hourlyFactsSql, type PointIntervals } from "./rollup";
 
 export interface SiteEnergyFacts {
   vatBasisPoints: number;
@@ -65,6 +67,79 @@ const rangeView = (range: ResolvedRange, tz: string) => ({
 
 // ---------------------------------------------------------------- dashboard statistics
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The readings (or hourly facts) of points and one series in [fromMs, toMs), as a FROM item with hour|start and value_wh. */
+function energySource(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number, hourly: boolean): SQL {
+  return hourly
+    ? sql`(${hourlyFactsSql(points, [SERIES_CODE[series]], fromMs, toMs, false)}) f`
+    : sql`interval_readings where metering_point_id in ${points.map((p) => p.id)} and series = ${SERIES_CODE[series]}
+        and start >= ${iso(fromMs)}::timestamptz and start < ${iso(toMs)}::timestamptz`;
+}
+
+export interface EnergyRequest {
+  series: EnergySeries;
+  points: PointIntervals[];
+  /** Buckets over this range. */
+  range: RangeInput;
+  /** Plain totals (Wh) over these ranges. */
+  totals: { fromMs: number; toMs: number }[];
+}
+
+export interface EnergyAnswer {
+  /** Wh per bucket; buckets without readings are absent. */
+  values: SeriesPoint[];
+  /** Wh over the bucket range (null without readings), then over each of `totals`. */
+  total: number | null;
+  totals: (number | null)[];
+}
+
+/**
+ * Energy per bucket and totals over other ranges for several series, in one statement: the same
+ * sums as aggregateEnergy and totalEnergy (readings.ts) give one by one, each a sub-select of
+ * its own. The total over the bucket range is the sum of the buckets (whole Wh, so exact).
+ */
+export async function energyFacts(requests: EnergyRequest[]): Promise<EnergyAnswer[]> {
+  const parts: { from: SQL[]; select: SQL[] } = { from: [], select: [] };
+  const plans = requests.map((req, i) => {
+    if (!req.points.length) return null;
+    const { range } = req;
+    const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
+    const bucket = bucketSql(sql.raw(hourly ? "hour" : "start"), range.resolution, range.fromMs, range.toMs, range.tz);
+    const source = energySource(req.points, req.series, range.fromMs, range.toMs, hourly);
+    // One point by the hour from the facts: the facts already are the buckets (no grouping).
+    const asIs = hourly && range.resolution === "60" && req.points.length === 1;
+    const grouped = asIs ? sql`select hour as b, value_wh as wh from ${source}` : sql`select ${bucket.inner} as b, sum(value_wh)::float8 as wh from ${source} group by 1`;
+    parts.from.push(sql`(${arraysOf(grouped, ["wh"], bucket)}) ${sql.raw(`a${i}`)}`);
+    parts.select.push(sql.raw(`a${i}.t as t${i}, a${i}.wh as wh${i}`));
+    req.totals.forEach((t, j) => {
+      const whole = t.fromMs % 3_600_000 === 0 && t.toMs % 3_600_000 === 0;
+      parts.select.push(sql`(select sum(value_wh)::float8 from ${energySource(req.points, req.series, t.fromMs, t.toMs, whole)}) as ${sql.raw(`s${i}_${j}`)}`);
+    });
+    return bucket;
+  });
+  let row: Record<string, unknown> = {};
+  if (parts.from.length) {
+    const d = await getDb();
+    [row] = await queryRows<Record<string, unknown>>(d, sql`select ${sql.join(parts.select, sql`, `)} from ${sql.join(parts.from, sql`, `)}`);
+  }
+  return requests.map((req, i) => {
+    const bucket = plans[i];
+    if (!bucket) return { values: [], total: null, totals: req.totals.map(() => null) };
+    const t = numbers(row[`t${i}`]);
+    const wh = numbers(row[`wh${i}`]);
+    const values = t.map((e, k) => ({ at: bucket.toInstant(e), value: wh[k] })).sort((a, b) => a.at - b.at);
+    const total = values.length ? values.reduce((s, v) => s + (v.value ?? 0), 0) : null;
+    const totals = req.totals.map((_, j) => {
+      const v = row[`s${i}_${j}`];
+      return v === null || v === undefined ? null : Number(v);
+    });
+    return { values, total, totals };
+  });
+}
+
+const kwhOrNull = (wh: number | null) => (wh === null ? null : whToKwh(wh));
+
 export interface EnergyStatisticsQuery extends RangeQuery {
   gsrn?: string[];
 }
@@ -75,23 +150,56 @@ export async function energyStatistics(site: Site, scope: PointScope, series: "c
   const points = await resolvePoints(scope, q.gsrn);
   checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
   const usable = series === "production" ? points.filter((p) => p.hasProduction) : points;
-  const rangeInput = { ...range, tz };
-  const prevFrom = shiftYears(range.fromMs, -1, tz);
-  const prevTo = shiftYears(range.toMs, -1, tz);
-  const [values, total, previousYearTotal] = await Promise.all([
-    aggregateEnergy(usable, series, rangeInput),
-    totalEnergy(usable, series, range.fromMs, range.toMs),
-    totalEnergy(usable, series, prevFrom, prevTo),
-  ]);
+  const previousYear = { fromMs: shiftYears(range.fromMs, -1, tz), toMs: shiftYears(range.toMs, -1, tz) };
+  const [answer] = await energyFacts([{ series, points: usable, range: { ...range, tz }, totals: [previousYear] }]);
+  return energyView(series, range, tz, usable, answer, answer.totals[0]);
+}
+
+function energyView(series: EnergySeries, range: ResolvedRange, tz: string, points: MeteringPointRow[], answer: EnergyAnswer, previousYearTotal: number | null) {
   return {
     measurement: series,
     unit: "kWh" as const,
     ...rangeView(range, tz),
-    meteringPoints: usable.map((p) => p.gsrn),
-    total: total === null ? null : whToKwh(total),
-    previousYearTotal: previousYearTotal === null ? null : whToKwh(previousYearTotal),
-    values: values.map((v) => ({ date: formatLocalIso(v.at, tz), value: v.value === null ? null : whToKwh(v.value) })),
+    meteringPoints: points.map((p) => p.gsrn),
+    total: kwhOrNull(answer.total),
+    previousYearTotal: kwhOrNull(previousYearTotal),
+    values: answer.values.map((v) => ({ date: formatLocalIso(v.at, tz), value: v.value === null ? null : whToKwh(v.value) })),
   };
+}
+
+/**
+ * The dashboard's period card in one statement: consumption (and, when producing, production)
+ * per day of a range with its totals, the same range a year earlier and a comparison range
+ * (the previous month to the same day). Each part equals energyStatistics' answer.
+ */
+export async function periodStatistics(
+  site: Site,
+  scope: PointScope,
+  q: EnergyStatisticsQuery,
+  compare: RangeQuery,
+  producing: boolean,
+  now = Date.now(),
+) {
+  const tz = site.timezone;
+  const range = rangeOrThrow(q, tz, now, { resolution: "day" });
+  const other = rangeOrThrow({ ...compare, resolution: q.resolution }, tz, now, { resolution: "day" });
+  const points = await resolvePoints(scope, q.gsrn);
+  const fiveMinutes = site.features.includes("charts.five-minute-consumption");
+  checkResolution(points, range.resolution, fiveMinutes);
+  checkResolution(points, other.resolution, fiveMinutes);
+  const previousYear = { fromMs: shiftYears(range.fromMs, -1, tz), toMs: shiftYears(range.toMs, -1, tz) };
+  const compareRange = { fromMs: other.fromMs, toMs: other.toMs };
+  const producers = points.filter((p) => p.hasProduction);
+  const series: EnergySeries[] = producing ? ["consumption", "production"] : ["consumption"];
+  const answers = await energyFacts(
+    series.map((s) => ({ series: s, points: s === "production" ? producers : points, range: { ...range, tz }, totals: [previousYear, compareRange] })),
+  );
+  const part = (i: number) => {
+    const answer = answers[i];
+    const s = series[i];
+    return { ...energyView(s, range, tz, s === "production" ? producers : points, answer, answer.totals[0]), compareTotal: kwhOrNull(answer.totals[1]) };
+  };
+  return { consumption: part(0), production: producing ? part(1) : null };
 }
 
 export async function expenseStatistics(site: Site, scope: PointScope, q: EnergyStatisticsQuery, now = Date.now()) {

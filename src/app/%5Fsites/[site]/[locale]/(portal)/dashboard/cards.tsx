@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Site } from "@/server/sites/sites";
 import { listLocations, type MeteringPointRow, type PointScope } from "@/server/metering/points";
-import { costEstimation, energyStatistics, expenseStatistics, spotStatistics } from "@/server/metering/statistics";
+import { costEstimation, expenseStatistics, periodStatistics, spotStatistics } from "@/server/metering/statistics";
 import { daysInMonth, formatLocalIso, localDateString, localParts, startOfLocalMonth, zonedTimeToUtc } from "@/lib/energy/time";
 import { localePath } from "@/server/web/page-context";
 import { ChartFrame, type FrameSeries } from "@/ui/energy/chart-frame";
@@ -88,13 +88,16 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
     kinds(points).map(async (kind) => {
       const gsrn = points.filter((p) => p.energyKind === kind).map((p) => p.gsrn);
       const producing = kind === "electricity" && points.some((p) => p.energyKind === kind && p.hasProduction);
-      const [consumption, previousMonth, production, productionLastMonth] = await Promise.all([
-        energyStatistics(site, scope, "consumption", { from, to, resolution: "day", gsrn }, now),
-        energyStatistics(site, scope, "consumption", { ...lastMonth, resolution: "day", gsrn }, now),
-        producing ? energyStatistics(site, scope, "production", { from, to, resolution: "day", gsrn }, now) : null,
-        producing ? energyStatistics(site, scope, "production", { ...lastMonth, resolution: "day", gsrn }, now) : null,
-      ]);
-      return { kind, gsrn, consumption, previousMonth, production, productionLastMonth };
+      // One statement per energy kind: this month by day, its totals a month and a year earlier.
+      const { consumption, production } = await periodStatistics(site, scope, { from, to, resolution: "day", gsrn }, lastMonth, producing, now);
+      return {
+        kind,
+        gsrn,
+        consumption,
+        previousMonth: { total: consumption.compareTotal },
+        production,
+        productionLastMonth: production ? { total: production.compareTotal } : null,
+      };
     }),
   );
   const labels = await unitLabels();

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
-import { bucketSql, queryBuckets, wallClockSql } from "./buckets";
+import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql } from "./buckets";
 import { canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";
 import type { RangeInput } from "./readings";
 
@@ -17,7 +17,6 @@ export interface ExpenseBucket {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
 
 /** Whether a local time (timestamp without zone) falls in the night tariff's hours. */
 function nightSql(localTime: SQL): SQL {
@@ -67,11 +66,13 @@ export async function aggregateExpenses(
 
   let grouped: SQL;
   if (hourly) {
-    // Two steps: the hourly facts are first summed per bucket, point and day/night (the wall
-    // clock computed once per row, behind OFFSET 0), then each of those few sums is priced by
-    // the contract valid on the bucket's local date. The price is linear in the sums, so this is
-    // the per-row formula (the same numbers to float rounding) with the per-row work done once.
-    // Every bucket lies in one local day. r.spot_wh = Σ Wh × €/MWh of priced intervals; / 10 / 1000 gives cents.
+    // Two steps: the hourly facts are first summed per bucket, point, local date and day/night,
+    // then each of those few sums is priced by the contract valid on its local date. The price is
+    // linear in the sums, so this is the per-row formula (the same numbers to float rounding)
+    // with the per-row work done once. The rollup is read only in zones with whole-hour offsets
+    // (canUseRollup), so each row's local hour is plain arithmetic: hours since the epoch on the
+    // wall clock (hi), its day (hi / 24) and hour of day, with no calendar function per row.
+    // r.spot_wh = Σ Wh × €/MWh of priced intervals; / 10 / 1000 gives cents.
     const energy = revenue
       ? sql`g.spot_wh / 10000.0`
       : sql`case
@@ -80,29 +81,34 @@ export async function aggregateExpenses(
         end`;
     const unpriced = revenue ? sql`g.unpriced` : sql`case when c.id is null then g.intervals when c.price_model = 'Hourly' then g.unpriced else 0 end`;
     const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`g.minutes`, sql`g.d::timestamp`)} * ${vat}), 0)::float8`;
-    // Day and month buckets: bucketSql's local day, on the wall clock computed once; hour buckets: their own local date.
-    const hourBuckets = range.resolution === "60";
-    const b = hourBuckets ? bucket.inner : sql`date_bin(interval '1 day', r.w, ${ORIGIN})`;
-    const localDate = hourBuckets ? sql`(${wallClockSql(sql`s.b`, range.fromMs, range.toMs, range.tz)} at time zone 'UTC')::date` : sql`(s.b at time zone 'UTC')::date`;
+    const offsetHours = sql`((${offsetMinutesSql(sql.raw("r0.hour"), range.fromMs, range.toMs, range.tz)}) / 60)`;
+    const hod = sql`(r.hi - r.day * 24)`;
+    // Hour buckets are the rollup's own hours; day and month buckets start at a local midnight,
+    // given (as bucketSql's) as that wall-clock time read as UTC.
+    const b = range.resolution === "60" ? sql`s.hour` : sql`to_timestamp((s.day * 86400)::float8)`;
     grouped = sql`select g.b,
         sum(g.wh)::float8 as wh,
         coalesce(sum((${energy}) * ${vat}), 0)::float8 as energy,
         ${fee} as fee,
         sum(${unpriced})::float8 as unpriced
       from (
-        select s.b, s.metering_point_id, s.night, ${localDate} as d,
+        select ${b} as b, s.metering_point_id, s.night, date '1970-01-01' + s.day::int as d,
           s.wh::float8 as wh, s.spot_wh::float8 as spot_wh, s.priced_wh::float8 as priced_wh,
           s.minutes::float8 as minutes, s.intervals::float8 as intervals, s.unpriced::float8 as unpriced
         from (
-          select ${b} as b, r.metering_point_id, ${nightSql(sql`(r.w at time zone 'UTC')`)} as night,
+          select ${range.resolution === "60" ? sql`r.hour` : sql`null::timestamptz`} as hour, r.day, r.metering_point_id,
+            (${hod} >= ${sql.raw(String(NIGHT_STARTS_AT))} or ${hod} < ${sql.raw(String(NIGHT_ENDS_AT))}) as night,
             sum(r.value_wh) as wh, sum(r.spot_wh) as spot_wh, sum(r.priced_wh) as priced_wh,
             sum(r.intervals * r.interval_minutes) as minutes, sum(r.intervals) as intervals, sum(r.unpriced) as unpriced
           from (
-            select r0.*, ${wall} as w
-            from (${hourlyFactsSql(points, [series], range.fromMs, range.toMs, true)}) r0
+            select h.*, floor(h.hi::float8 / 24)::int8 as day
+            from (
+              select r0.*, (floor(date_part('epoch', r0.hour) / 3600)::int8 + ${offsetHours}) as hi
+              from (${hourlyFactsSql(points, [series], range.fromMs, range.toMs, true)}) r0
+            ) h
             offset 0
           ) r
-          group by 1, 2, 3
+          group by 1, 2, 3, 4
         ) s
       ) g
       left join energy_contracts c on c.metering_point_id = g.metering_point_id

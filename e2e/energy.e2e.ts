@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { signInSandbox, siteUrl } from "./helpers";
+import { settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { planDemoPoints } from "../src/server/demo/energy/points-plan";
 
@@ -22,14 +23,11 @@ const pointsOf = (persona: string) => {
 
 async function signedIn(persona: string, path: string, opts: { dark?: boolean; mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { colorScheme: opts.dark ? "dark" : "light", mobile: opts.mobile });
+  // The cookie banner and the feedback dialog (after 20 s on a page) would cover part of the
+  // page: this person has answered both already.
+  await settleShellPrompts(context, HOST);
   const page = await context.newPage();
   await signInSandbox(page, HOST, `aurora-${persona}`, path);
-  // The cookie banner covers part of the page until answered.
-  const reject = page.getByRole("button", { name: "Reject all" });
-  await reject
-    .waitFor({ timeout: 3_000 })
-    .then(() => reject.click())
-    .catch(() => {});
   return { context, page };
 }
 

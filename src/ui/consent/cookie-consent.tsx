@@ -3,85 +3,14 @@
 import { ActionIcon } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import * as CookieConsent from "vanilla-cookieconsent";
-import "vanilla-cookieconsent/dist/cookieconsent.css";
-import { randomId } from "@/ui/api";
 import { ShellIcon } from "@/ui/shared/icons";
+import type { CookieConsentProps } from "./cookie-consent-types";
 import "./consent.css";
 
-export const CONSENT_COOKIE = "cc_cookie";
-const ANALYTICS_COOKIES = /^_ga/;
+export { CONSENT_COOKIE, type CookieConsentProps } from "./cookie-consent-types";
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-    gtag?: (...args: unknown[]) => void;
-  }
-}
-
-export interface CookieConsentProps {
-  /** The site's consent policy revision: a different stored revision asks again. */
-  revision: number;
-  locale: string;
-  /** Where the analytics tag loads from once accepted; null when the site has no analytics. */
-  analytics: { scriptUrl: string; measurementId: string } | null;
-  privacyPolicyUrl: string | null;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-/** Removes every analytics cookie (names starting with _ga) on this host and its parent domains. */
-function clearAnalyticsCookies() {
-  const names = document.cookie
-    .split("; ")
-    .map((c) => c.split("=")[0])
-    .filter((n) => ANALYTICS_COOKIES.test(n));
-  const parts = location.hostname.split(".");
-  const domains = [undefined, ...parts.map((_, i) => parts.slice(i).join(".")).filter((d) => d.includes("."))];
-  for (const name of names) {
-    for (const domain of domains) document.cookie = `${name}=; Path=/; Max-Age=0${domain ? `; Domain=${domain}` : ""}`;
-  }
-}
-
-function startAnalytics(analytics: NonNullable<CookieConsentProps["analytics"]>) {
-  (window as unknown as Record<string, unknown>)[`ga-disable-${analytics.measurementId}`] = false;
-  if (document.querySelector("script[data-portal-analytics]")) return;
-  const script = document.createElement("script");
-  script.src = analytics.scriptUrl;
-  script.async = true;
-  script.dataset.portalAnalytics = analytics.measurementId;
-  document.head.appendChild(script);
-}
-
-function stopAnalytics(analytics: CookieConsentProps["analytics"]) {
-  if (analytics) (window as unknown as Record<string, unknown>)[`ga-disable-${analytics.measurementId}`] = true;
-  clearAnalyticsCookies();
-}
-
-/** Keeps the decision on the server too (spec §3 Consent record), so the supplier can prove it. */
-function recordDecision(cookie: CookieConsent.CookieValue) {
-  const prefs = CookieConsent.getUserPreferences();
-  void fetch("/api/consent", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-request-id": randomId() },
-    credentials: "same-origin",
-    keepalive: true,
-    body: JSON.stringify({
-      consentId: cookie.consentId,
-      acceptType: prefs.acceptType ?? null,
-      categories: cookie.categories,
-      services: cookie.services ?? {},
-      revision: cookie.revision,
-      data: cookie.data ?? null,
-      languageCode: cookie.languageCode,
-      consentTimestamp: cookie.consentTimestamp,
-      lastConsentTimestamp: cookie.lastConsentTimestamp,
-      expirationTime: typeof cookie.expirationTime === "number" && cookie.expirationTime > 0 ? Math.floor(cookie.expirationTime) : null,
-    }),
-  }).catch(() => {});
-}
+/** vanilla-cookieconsent and its styles load after the page, and only on sites that ask for consent. */
+const loadRunner = () => import("./cookie-consent-runner");
 
 /**
  * Opt-in cookie consent (spec §2, §4, §9) with vanilla-cookieconsent: a banner while undecided,
@@ -89,84 +18,24 @@ function recordDecision(cookie: CookieConsent.CookieValue) {
  * floating button that reopens the preferences. Analytics load only after consent; refusing or
  * withdrawing clears their cookies.
  */
-export function CookieConsentManager({ revision, locale, analytics: analyticsProp, privacyPolicyUrl }: CookieConsentProps) {
+export function CookieConsentManager({ revision, locale, analytics, privacyPolicyUrl }: CookieConsentProps) {
   const t = useTranslations("consent");
-  const scriptUrl = analyticsProp?.scriptUrl ?? null;
-  const measurementId = analyticsProp?.measurementId ?? null;
+  const scriptUrl = analytics?.scriptUrl ?? null;
+  const measurementId = analytics?.measurementId ?? null;
 
   useEffect(() => {
-    const analytics = scriptUrl && measurementId ? { scriptUrl, measurementId } : null;
-    const footer = privacyPolicyUrl ? `<a href="${escapeHtml(privacyPolicyUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(t("privacy-policy"))}</a>` : undefined;
-    const sections: CookieConsent.Section[] = [
-      { description: escapeHtml(t("preferences.intro")) },
-      { title: escapeHtml(t("categories.necessary.title")), description: escapeHtml(t("categories.necessary.description")), linkedCategory: "necessary" },
-    ];
-    if (analytics) sections.push({ title: escapeHtml(t("categories.analytics.title")), description: escapeHtml(t("categories.analytics.description")), linkedCategory: "analytics" });
-    sections.push({
-      title: escapeHtml(t("preferences.more-title")),
-      description: `${escapeHtml(t("preferences.more-description"))}${footer ? ` ${footer}` : ""}`,
-    });
-
-    const apply = () => {
-      if (!analytics) return;
-      if (CookieConsent.acceptedCategory("analytics")) startAnalytics(analytics);
-      else stopAnalytics(analytics);
-    };
-
-    void CookieConsent.run({
-      mode: "opt-in",
-      revision,
-      autoShow: true,
-      hideFromBots: false,
-      disablePageInteraction: false,
-      manageScriptTags: false,
-      autoClearCookies: true,
-      cookie: { name: CONSENT_COOKIE, expiresAfterDays: 182, sameSite: "Lax", secure: location.protocol === "https:", path: "/" },
-      guiOptions: {
-        consentModal: { layout: "cloud inline", position: "bottom center", equalWeightButtons: true, flipButtons: false },
-        preferencesModal: { layout: "box", equalWeightButtons: true, flipButtons: false },
-      },
-      categories: {
-        necessary: { enabled: true, readOnly: true },
-        ...(analytics ? { analytics: { enabled: false, readOnly: false, autoClear: { cookies: [{ name: ANALYTICS_COOKIES }] } } } : {}),
-      },
-      language: {
-        default: locale,
-        translations: {
-          [locale]: {
-            consentModal: {
-              label: t("banner.label"),
-              title: escapeHtml(t("banner.title")),
-              // CookieConsent puts the revision message where {{revisionMessage}} stands.
-              description: `${escapeHtml(t("banner.description"))}{{revisionMessage}}`,
-              acceptAllBtn: escapeHtml(t("accept-all")),
-              acceptNecessaryBtn: escapeHtml(t("reject-all")),
-              showPreferencesBtn: escapeHtml(t("banner.preferences")),
-              revisionMessage: `<br><br><strong>${escapeHtml(t("banner.revision-message"))}</strong>`,
-              footer,
-            },
-            preferencesModal: {
-              title: escapeHtml(t("preferences.title")),
-              acceptAllBtn: escapeHtml(t("accept-all")),
-              acceptNecessaryBtn: escapeHtml(t("reject-all")),
-              savePreferencesBtn: escapeHtml(t("preferences.save")),
-              closeIconLabel: t("preferences.close"),
-              serviceCounterLabel: t("preferences.services"),
-              sections,
-            },
-          },
-        },
-      },
-      onFirstConsent: ({ cookie }) => recordDecision(cookie),
-      onConsent: () => apply(),
-      onChange: ({ cookie }) => {
-        recordDecision(cookie);
-        apply();
-      },
+    let stop: (() => void) | null = null;
+    let left = false;
+    void loadRunner().then(({ runCookieConsent }) => {
+      if (left) return;
+      stop = runCookieConsent(
+        { revision, locale, analytics: scriptUrl && measurementId ? { scriptUrl, measurementId } : null, privacyPolicyUrl },
+        (key) => t(key as never),
+      );
     });
     return () => {
-      // A locale change builds the texts again; leaving the page tree removes the modals.
-      CookieConsent.reset(false);
+      left = true;
+      stop?.();
     };
   }, [revision, locale, scriptUrl, measurementId, privacyPolicyUrl, t]);
 
@@ -176,7 +45,7 @@ export function CookieConsentManager({ revision, locale, analytics: analyticsPro
       variant="default"
       size={48}
       radius="xl"
-      onClick={() => CookieConsent.showPreferences()}
+      onClick={() => void loadRunner().then((m) => m.showConsentPreferences())}
       aria-label={t("open-preferences")}
       title={t("open-preferences")}
       data-testid="consent-button"

@@ -333,9 +333,7 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
       acc.add(start, c.wh[i], spot);
     }
     acc.end();
-    await tx.query("create temp table import_hours (like interval_readings_hourly) on commit drop");
-    await tx.copyIn("import_hours", HOURLY_COLUMNS, out.take());
-    if (!(await insertOrConflict(tx, "insert into interval_readings_hourly select * from import_hours"))) return refreshSpansInTx(tx, spans);
+    if (!(await copyOrConflict(tx, "interval_readings_hourly", HOURLY_COLUMNS, out.take()))) return refreshSpansInTx(tx, spans);
   }
   await refreshSpansInTx(tx, edges);
 }
@@ -345,14 +343,10 @@ export type ImportPhase = "check" | "write" | "rollup";
 
 const READING_COLUMNS = ["metering_point_id", "start", "value_wh", "series", "quality"];
 
-/**
- * Runs an insert under a savepoint: false, with nothing written, if a row of it is already there.
- * (Inserts from a temporary table rather than COPY into the table itself: the PostgreSQL client
- * never settles a COPY that the server rejects at its end.)
- */
-async function insertOrConflict(tx: RawTx, insert: string): Promise<boolean> {
+/** Copies rows into a table under a savepoint: false, with nothing written, if a row of them is already there. */
+async function copyOrConflict(tx: RawTx, table: string, columns: string[], data: Uint8Array): Promise<boolean> {
   try {
-    await tx.savepoint((sp) => sp.query(insert));
+    await tx.savepoint((sp) => sp.copyIn(table, columns, data));
     return true;
   } catch (err) {
     if ((err as { code?: string }).code !== "23505") throw err;
@@ -381,10 +375,11 @@ async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
 /**
  * Validates and writes readings for a site in one transaction: every row is checked, and one bad
  * row rejects the whole batch with its line number. Rows travel in binary COPY format, in key
- * order, into a temporary table. Stretches that have no readings yet (the usual delivery) are
- * inserted as they are, and their hourly rollup is summed in memory; otherwise one upsert leaves
- * identical rows untouched, so importing the same file twice changes nothing, and the rollup of
- * the touched stretches is refreshed from the table. All in one transaction.
+ * order. Stretches that have no readings yet (the usual delivery) are copied straight into the
+ * table, and their hourly rollup is summed in memory; otherwise the rows go into a temporary
+ * table and one upsert leaves identical rows untouched, so importing the same file twice changes
+ * nothing, and the rollup of the touched stretches is refreshed from the table. All in one
+ * transaction.
  */
 export async function importReadings(siteId: string, rows: ReadingInput[], opts: { onPhase?: (phase: ImportPhase, ms: number) => void } = {}): Promise<ImportResult> {
   if (!rows.length) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
@@ -413,19 +408,18 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
       fromMs: s.from,
       toMs: s.to + s.intervalMs,
     }));
-    await tx.query(
-      "create temp table import_readings (metering_point_id uuid not null, start timestamptz not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
-    );
-    await tx.copyIn("import_readings", READING_COLUMNS, data);
     let inserted = -1;
     let updated = 0;
-    if (await spansEmpty(tx, spans)) {
-      // New stretches (the usual delivery): a plain insert. Another writer may have filled them
-      // since; then the savepoint undoes this attempt and the upsert below runs instead.
-      if (await insertOrConflict(tx, `insert into interval_readings (${READING_COLUMNS.join(", ")}) select ${READING_COLUMNS.join(", ")} from import_readings`)) inserted = checked.count;
-    }
+    // New stretches (the usual delivery): COPY straight into the table (one WAL record per page,
+    // where an INSERT writes one per row). Another writer may have filled them since; then the
+    // savepoint undoes this attempt and the upsert below runs instead.
+    if ((await spansEmpty(tx, spans)) && (await copyOrConflict(tx, "interval_readings", READING_COLUMNS, data))) inserted = checked.count;
     const copiedNew = inserted >= 0;
     if (!copiedNew) {
+      await tx.query(
+        "create temp table import_readings (metering_point_id uuid not null, start timestamptz not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
+      );
+      await tx.copyIn("import_readings", READING_COLUMNS, data);
       const [counts] = await tx.query<{ inserted: number; updated: number }>(
         `
         with up as (

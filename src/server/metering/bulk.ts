@@ -16,7 +16,6 @@ export interface RawTx {
   /**
    * Runs `fn` in a savepoint: if it throws, what it wrote is undone and the error passes on,
    * and the transaction goes on (a failed statement outside a savepoint fails the transaction).
-   * A COPY the server rejects must not run in one: the PostgreSQL client never settles it.
    */
   savepoint<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
 }
@@ -60,8 +59,20 @@ function postgresTx(sql: TransactionSql): RawTx {
     },
     async copyIn(table, columns, rows) {
       if (!rows.length) return;
-      const stream = await sql.unsafe(copySql(table, columns, "stdin", typeof rows !== "string")).writable();
+      const query = sql.unsafe(copySql(table, columns, "stdin", typeof rows !== "string"));
+      // The client settles a COPY's query with the stream as soon as the server takes the data,
+      // and should the server reject the data at its end (a duplicate key), it hands the error
+      // only to that settled query: the stream then never finishes. Catch the error there.
+      let failed: (err: unknown) => void = () => {};
+      const settled = query as unknown as { reject: (err: unknown) => void };
+      const reject0 = settled.reject;
+      settled.reject = (err) => {
+        failed(err);
+        reject0(err);
+      };
+      const stream = await query.writable();
       await new Promise<void>((resolve, reject) => {
+        failed = reject;
         stream.on("error", reject);
         stream.on("finish", () => resolve());
         const CHUNK = 1 << 20;

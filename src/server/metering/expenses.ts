@@ -61,7 +61,9 @@ export async function aggregateExpenses(
   const column = sql.raw(hourly ? "r.hour" : "r.start");
   const bucket = bucketSql(column, range.resolution, range.fromMs, range.toMs, range.tz);
   const wall = wallClockSql(sql.raw(hourly ? "r0.hour" : "r0.start"), range.fromMs, range.toMs, range.tz);
-  const contractJoin = sql`left join energy_contracts c on c.metering_point_id = r.metering_point_id
+  // Only the points' contracts (by index), not every contract of the supplier hashed per query.
+  const contracts = sql`(select * from energy_contracts where metering_point_id in ${ids})`;
+  const contractJoin = sql`left join ${contracts} c on c.metering_point_id = r.metering_point_id
       and c.valid_from <= r.lt::date and (c.valid_to is null or c.valid_to >= r.lt::date)`;
 
   let grouped: SQL;
@@ -111,7 +113,7 @@ export async function aggregateExpenses(
           group by 1, 2, 3, 4
         ) s
       ) g
-      left join energy_contracts c on c.metering_point_id = g.metering_point_id
+      left join ${contracts} c on c.metering_point_id = g.metering_point_id
         and c.valid_from <= g.d and (c.valid_to is null or c.valid_to >= g.d)
       group by 1`;
   } else {

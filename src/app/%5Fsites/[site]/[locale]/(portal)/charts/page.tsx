@@ -1,5 +1,4 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { Stack, Text, Title } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { localePath, requireAreaPage } from "@/server/web/page-context";
 import { listCustomerPoints } from "@/server/metering/points";
@@ -10,6 +9,7 @@ import { overlayResolution, readChartState, type ChartOptions, type ChartState }
 import type { ChartReadings } from "@/ui/energy/chart-data";
 import { ChartsExplorer, type ChartBundle } from "@/ui/energy/charts-explorer";
 import { EmptyState } from "@/ui/shared/empty-state";
+import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -66,23 +66,7 @@ export default async function ChartsPage({ params, searchParams }: { params: Pro
   const { site, session } = await requireAreaPage(siteId, locale, "charts");
   const t = await getTranslations("charts");
   const customer = session.activeCustomer;
-  if (!customer) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
-        <EmptyState
-          titleOrder={2}
-          title={t("no-customer-title")}
-          description={t("no-customer")}
-          action={
-            <Anchor component={Link} href={localePath(site, locale, "/")}>
-            {t("to-home")}
-          </Anchor>
-          }
-        />
-      </Stack>
-    );
-  }
+  if (!customer) return <NoCustomerPage namespace="charts" homeHref={localePath(site, locale, "/")} />;
   const scope = { siteId: site.id, customerId: customer.id };
   const { rows, options } = await chartOptions(site, scope);
   const points = rows.map((p) => ({ gsrn: p.gsrn, energyKind: p.energyKind, address: `${p.street}, ${p.postalCode} ${p.city}` }));

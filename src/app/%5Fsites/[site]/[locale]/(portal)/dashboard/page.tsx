@@ -1,5 +1,4 @@
-import { Anchor, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { localePath, requireAreaPage } from "@/server/web/page-context";
@@ -8,6 +7,7 @@ import type { Site } from "@/server/sites/sites";
 import { Announcements } from "@/ui/announcements/announcements";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
+import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
 
 export async function generateMetadata() {
@@ -29,23 +29,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
   const { site, session } = await requireAreaPage(siteId, locale, "dashboard");
   const t = await getTranslations("dashboard");
   const customer = session.activeCustomer;
-  if (!customer) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
-        <EmptyState
-          titleOrder={2}
-          title={t("no-customer-title")}
-          description={t("no-customer")}
-          action={
-            <Anchor component={Link} href={localePath(site, locale, "/")}>
-            {t("to-home")}
-          </Anchor>
-          }
-        />
-      </Stack>
-    );
-  }
+  if (!customer) return <NoCustomerPage namespace="dashboard" homeHref={localePath(site, locale, "/")} />;
   const ctx = await dashboardContext(site, customer.id, locale);
   const { points } = ctx;
   const hasData = points.length > 0;

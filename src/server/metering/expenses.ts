@@ -60,11 +60,8 @@ export async function aggregateExpenses(
   const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
   const column = sql.raw(hourly ? "r.hour" : "r.start");
   const bucket = bucketSql(column, range.resolution, range.fromMs, range.toMs, range.tz);
-  const wall = wallClockSql(sql.raw(hourly ? "r0.hour" : "r0.start"), range.fromMs, range.toMs, range.tz);
   // Only the points' contracts (by index), not every contract of the supplier hashed per query.
   const contracts = sql`(select * from energy_contracts where metering_point_id in ${ids})`;
-  const contractJoin = sql`left join ${contracts} c on c.metering_point_id = r.metering_point_id
-      and c.valid_from <= r.lt::date and (c.valid_to is null or c.valid_to >= r.lt::date)`;
 
   let grouped: SQL;
   if (hourly) {
@@ -117,6 +114,7 @@ export async function aggregateExpenses(
         and c.valid_from <= g.d and (c.valid_to is null or c.valid_to >= g.d)
       group by 1`;
   } else {
+    const wall = wallClockSql(sql.raw("r0.start"), range.fromMs, range.toMs, range.tz);
     const { joins, spot } = spotJoinsSql(range.fromMs, range.toMs, { pointIds: ids });
     const unit = revenue
       ? sql`(${spot} / 10.0)`
@@ -135,7 +133,8 @@ export async function aggregateExpenses(
           and r0.start >= ${iso(range.fromMs)}::timestamptz and r0.start < ${iso(range.toMs)}::timestamptz
       ) r
       join metering_points mp on mp.id = r.metering_point_id
-      ${contractJoin}
+      left join ${contracts} c on c.metering_point_id = r.metering_point_id
+        and c.valid_from <= r.lt::date and (c.valid_to is null or c.valid_to >= r.lt::date)
       ${joins}
       group by 1`;
   }

@@ -113,9 +113,6 @@ export class HourlyCopy {
   constructor(capacity: number) {
     this.out = new BinaryCopy(capacity, 8, 16 + 8 + 8 + 4 + 4 + 2 + 2 + 2);
   }
-  get rows(): number {
-    return this.out.rows;
-  }
   add(pointId: Uint8Array, series: number, s: HourSums): void {
     this.out.row(8).uuid(pointId).timestamptz(s.hour).float8(s.spotWh).int4(s.wh).int4(s.priced).int2(series).int2(s.intervals).int2(s.unpriced);
   }

@@ -76,7 +76,7 @@ describe("sign-in and acting for customers", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(siteUrl("oidc.localhost", "/auth/signin"));
-    await page.getByRole("button", { name: "Sign in with Test e-ID broker" }).click();
+    await page.getByRole("link", { name: "Sign in with Test e-ID broker" }).click();
     await page.waitForURL(/127\.0\.0\.1/);
     await page.locator('input[name="login"]').fill("131052-308T");
     await page.locator('input[name="password"]').fill("any");

@@ -84,6 +84,12 @@ export default async function setup(project: TestProject) {
     clientSecret: "portal-e2e-secret",
     redirectUris: [`http://oidc.localhost:${E2E_PORT}/api/auth/callback/test-idp`],
   });
+  // The server discovers the provider with fetch, which refuses the Fetch Standard's "bad ports"
+  // (3659 among them): say so here rather than as a sign-in test timing out.
+  await fetch(`${oidc.issuer}/.well-known/openid-configuration`).catch(async (err: Error) => {
+    await oidc.close();
+    throw new Error(`fetch cannot reach the OIDC test provider on port ${OIDC_PORT} (${(err.cause as Error | undefined)?.message ?? err.message}): set E2E_OIDC_PORT to another port.`);
+  });
 
   // Prepare the database in this process, then hand it to the server (one opener at a time).
   const saved = { ...process.env };

@@ -75,6 +75,7 @@ describe("site and reference endpoints", () => {
     const daugava = await new ApiClient("daugava.localhost").get("/api/sign-in/providers");
     expect(daugava.body.providers.map((p: { kind: string }) => p.kind)).toEqual(["sandbox-eid"]);
     expect((await new ApiClient("daugava.localhost").post("/api/sign-in/email", { email: "a@example.com" })).status).toBe(404);
+    expect((await new ApiClient("aurora.localhost").get("/api/sign-in/oidc/nobody/start?callbackUrl=/en")).status).toBe(404);
   });
 
   it("applies the query rules: arrays in bracket format and empty values skipped", async () => {

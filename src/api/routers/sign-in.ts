@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
@@ -7,7 +8,7 @@ import { safeCallbackPath } from "@/server/auth/sandbox-eid";
 import { siteProviders } from "@/server/auth/providers";
 import { env } from "@/lib/env";
 import { enforceRateLimit } from "@/server/rate-limit";
-import { notFound } from "@/server/errors";
+import { AppError, notFound } from "@/server/errors";
 
 const Provider = z
   .object({
@@ -57,6 +58,24 @@ signInRouter.openapi(
   },
 );
 
+/** Starts the site's OIDC sign-in: checks the provider and the rate limit, answers better-auth's state cookies and the broker's URL. */
+async function startOidc(c: Context<AppEnv>, providerId: string, callbackUrl: string | undefined): Promise<string> {
+  const site = c.get("site");
+  if (!(site.auth.oidc ?? []).some((p) => p.id === providerId)) throw notFound();
+  const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+  await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
+  const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
+  const result = await auth.api.signInSocial({
+    body: { provider: providerId, callbackURL: safeCallbackPath(callbackUrl), errorCallbackURL: "/auth/error", disableRedirect: true },
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  for (const cookie of result.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+  return result.response.url ?? "/auth/error";
+}
+
+const OidcProviderParam = z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+
 signInRouter.openapi(
   defineRoute({
     method: "post",
@@ -65,25 +84,32 @@ signInRouter.openapi(
     summary: "Start strong authentication with the site's OIDC identity broker; answers the URL to go to",
     access: "public",
     request: {
-      params: z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/) }),
+      params: OidcProviderParam,
       body: jsonBody(z.object({ callbackUrl: z.string().max(2000).optional() }).strict()),
     },
     responses: { 200: jsonResponse(z.object({ url: z.string() })) },
   }),
+  async (c) => c.json({ url: await startOidc(c, c.req.valid("param").providerId, c.req.valid("json").callbackUrl) }, 200),
+);
+
+signInRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/sign-in/oidc/{providerId}/start",
+    tags: ["Sign-in"],
+    summary: "Start strong authentication with the site's OIDC identity broker by following a link",
+    description:
+      "What the sign-in page's button links to, so that it works before the page's scripts have loaded: sets the state cookies and redirects to the broker. Too many attempts redirect to the sign-in error page.",
+    access: "public",
+    request: { params: OidcProviderParam, query: z.object({ callbackUrl: z.string().max(2000).optional() }) },
+    responses: { 302: { description: "Redirect to the identity broker, or to the sign-in error page" } },
+  }),
   async (c) => {
-    const site = c.get("site");
-    const { providerId } = c.req.valid("param");
-    if (!(site.auth.oidc ?? []).some((p) => p.id === providerId)) throw notFound();
-    const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
-    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
-    const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
-    const callbackURL = safeCallbackPath(c.req.valid("json").callbackUrl);
-    const result = await auth.api.signInSocial({
-      body: { provider: providerId, callbackURL, errorCallbackURL: "/auth/error", disableRedirect: true },
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
-    for (const cookie of result.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
-    return c.json({ url: result.response.url ?? "/auth/error" }, 200);
+    try {
+      return c.redirect(await startOidc(c, c.req.valid("param").providerId, c.req.valid("query").callbackUrl), 302);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "rate_limited") return c.redirect("/auth/error?error=TooManyAttempts", 302);
+      throw err;
+    }
   },
 );

@@ -38,23 +38,3 @@ export function EmailSignInForm({ callbackUrl, confirmHref }: { callbackUrl: str
     </form>
   );
 }
-
-export function OidcSignInButton({ providerId, label, callbackUrl }: { providerId: string; label: string; callbackUrl: string }) {
-  const onError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      const { url } = await api<{ url: string }>(`/api/sign-in/oidc/${providerId}`, { method: "POST", body: { callbackUrl } });
-      window.location.assign(url);
-    } catch (err) {
-      onError(err);
-      setBusy(false);
-    }
-  };
-  return (
-    <Button onClick={start} loading={busy} size="md" fullWidth variant="outline" data-provider={providerId}>
-      {label}
-    </Button>
-  );
-}

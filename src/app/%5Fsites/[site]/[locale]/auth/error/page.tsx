@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, localePath } from "@/server/web/page-context";
 import { AuthCard } from "@/ui/auth/auth-card";
 
-const KNOWN = ["SessionRequired", "AccessDenied", "StateExpired", "InvalidCode", "NoProviders", "INVALID_TOKEN", "EXPIRED_TOKEN", "OAuthCallback"] as const;
+const KNOWN = ["SessionRequired", "AccessDenied", "StateExpired", "InvalidCode", "NoProviders", "INVALID_TOKEN", "EXPIRED_TOKEN", "OAuthCallback", "TooManyAttempts"] as const;
 
 export default async function AuthErrorPage({ params, searchParams }: { params: Promise<{ site: string; locale: string }>; searchParams: Promise<{ error?: string }> }) {
   const { site: siteId, locale } = await params;

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, localePath } from "@/server/web/page-context";
 import { siteProviders } from "@/server/auth/providers";
 import { AuthCard } from "@/ui/auth/auth-card";
-import { EmailSignInForm, OidcSignInButton } from "@/ui/auth/sign-in-forms";
+import { EmailSignInForm } from "@/ui/auth/sign-in-forms";
 
 function safePath(value: string | undefined): string {
   return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
@@ -39,7 +39,9 @@ export default async function SignInPage({ params, searchParams }: { params: Pro
               {t("signin.eid")}
             </Button>
           ) : (
-            <OidcSignInButton key={p.id} providerId={p.id} label={t("signin.with", { provider: p.name })} callbackUrl={callbackUrl} />
+            <Button key={p.id} component="a" href={`/api/sign-in/oidc/${p.id}/start?callbackUrl=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth variant="outline" data-provider={p.id}>
+              {t("signin.with", { provider: p.name })}
+            </Button>
           ),
         )}
       </Stack>

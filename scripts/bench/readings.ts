@@ -8,7 +8,7 @@ import { aggregateEnergy } from "../../src/server/metering/readings";
 import { aggregateExpenses } from "../../src/server/metering/expenses";
 import { importReadings, parseReadingsCsv } from "../../src/server/importers/readings";
 import { withRawTransaction } from "../../src/server/metering/bulk";
-import { refreshHourlyInTx } from "../../src/server/metering/rollup";
+import { refreshDailyInTx, refreshHourlyInTx } from "../../src/server/metering/rollup";
 import { addLocalDays, startOfLocalDay, startOfLocalMonth } from "../../src/lib/energy/time";
 import type { Resolution } from "../../src/lib/energy/chart";
 
@@ -172,6 +172,7 @@ export async function benchImport(siteId: string, target: number, parallel: bool
     const ids = points.map((p) => p.id);
     await db.execute(sql`delete from interval_readings where metering_point_id in ${ids} and start < ${end}::timestamptz`);
     await db.execute(sql`delete from interval_readings_hourly where metering_point_id in ${ids} and hour < ${end}::timestamptz`);
+    await db.execute(sql`delete from interval_readings_daily where metering_point_id in ${ids} and day <= ${end}::date`);
   }
 }
 
@@ -226,8 +227,16 @@ export async function loadScale(count: number, months: number, log: (m: string) 
     await refreshHourlyInTx(tx, { zone: "FI" }, from, to);
   });
   log(`    hourly rollup built in ${Math.round((Date.now() - rollupStarted) / 1000)} s`);
+  await db.execute(sql`analyze interval_readings_hourly`);
+  const dailyStarted = Date.now();
+  await withRawTransaction(async (tx) => {
+    await tx.query("set local work_mem = '256MB'");
+    await refreshDailyInTx(tx, { zone: "FI" }, from, to);
+  });
+  log(`    daily rollup built in ${Math.round((Date.now() - dailyStarted) / 1000)} s`);
   await db.execute(sql`vacuum analyze interval_readings`);
   await db.execute(sql`vacuum analyze interval_readings_hourly`);
+  await db.execute(sql`vacuum analyze interval_readings_daily`);
   // The load leaves gigabytes of dirty pages: write them out now rather than under the timed queries.
   await db.execute(sql`checkpoint`).catch((err: unknown) => log(`    no checkpoint (${(err as Error).message}); the first queries may wait on its writes`));
   const [p] = await queryRows<{ id: string; gsrn: string }>(db, sql`select id, gsrn from metering_points where gsrn = ${"699" + String(Math.ceil(count / 2)).padStart(15, "0")}`);

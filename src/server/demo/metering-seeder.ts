@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/server/db/client";
 import { energyContracts, meteringPoints } from "@/server/db/schema";
 import { BinaryCopy, CopyText, uuidBytes, withRawTransaction } from "@/server/metering/bulk";
-import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
+import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshDailyInTx, refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
 import { DAY_MS, addLocalDays, startOfLocalDay, startOfLocalMonth } from "@/lib/energy/time";
 import type { Seeder } from "./seed";
 import type { DemoPlan } from "./plan";
@@ -206,6 +206,12 @@ async function seedReadings(sites: { plan: DemoPlan; points: DemoPoint[] }[], no
     }
     log(`    keys built (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     for (const r of refreshLater) await refreshHourlyInTx(tx, { pointIds: r.ids }, r.from, r.to);
+    for (const { plan, points } of sites) {
+      if (!points.length) continue;
+      const { from, to } = demoWindow(plan.site.timezone, now);
+      await refreshDailyInTx(tx, { pointIds: points.map((p) => p.id) }, from, to);
+    }
+    log(`    daily rollup (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
 }
 
@@ -252,6 +258,7 @@ export const meteringSeeder: Seeder = {
     // Fresh statistics, so the planner sees the big table's real size at once.
     await db.execute(sql`analyze interval_readings`);
     await db.execute(sql`analyze interval_readings_hourly`);
+    await db.execute(sql`analyze interval_readings_daily`);
     await db.execute(sql`analyze spot_prices`);
     await db.execute(sql`analyze spot_prices_hourly`);
   },

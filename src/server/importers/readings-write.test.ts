@@ -4,7 +4,7 @@ import { useTestDatabase } from "@/test/db";
 import { demoPlans } from "@/server/demo/seed";
 import { planDemoPoints } from "@/server/demo/energy/points-plan";
 import { queryRows, type Db } from "@/server/db/client";
-import { refreshHourly } from "@/server/metering/rollup";
+import { refreshDaily, refreshHourly } from "@/server/metering/rollup";
 import { importReadings, type ReadingInput } from "./readings";
 import { importSpotPrices } from "./spot-prices";
 import { ImportError } from "./types";
@@ -52,6 +52,22 @@ async function rollupOf(gsrn: string, fromMs: number, toMs: number): Promise<Hou
 }
 const withoutXmin = (rows: HourRow[]) => rows.map(({ xmin: _xmin, ...r }) => r);
 
+/** A point's daily rollup rows (Σ Wh × price rounded: summed in another order it may differ in the last bits). */
+async function dailyOf(id: string) {
+  const rows = await queryRows<Record<string, unknown>>(db, sql`select * from interval_readings_daily where metering_point_id = ${id} order by series, day`);
+  return rows.map((r) => ({ ...r, series: Number(r.series), day: String(r.day).slice(0, 10), spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4 }));
+}
+
+/** The point's daily rollup as the writes left it equals one recomputed from nothing. */
+async function expectDailyRecomputed(id: string) {
+  const kept = await dailyOf(id);
+  expect(kept.length).toBeGreaterThan(0);
+  await db.execute(sql`delete from interval_readings_daily where metering_point_id = ${id}`);
+  await refreshDaily({ pointIds: [id] }, Date.UTC(1990, 0, 1), Date.UTC(2100, 0, 1), db);
+  expect(await dailyOf(id)).toEqual(kept);
+  return kept;
+}
+
 async function pointId(gsrn: string): Promise<string> {
   const [row] = await queryRows<{ id: string }>(db, sql`select id from metering_points where gsrn = ${gsrn}`);
   return row.id;
@@ -91,6 +107,9 @@ describe("writing readings", () => {
     expect(afterImport.some((h) => h.priced_wh > 0 && h.spot_wh !== 0)).toBe(true);
     await refreshHourly({ pointIds: [await pointId(c.gsrn)] }, from, to, db);
     expect(withoutXmin(await rollupOf(c.gsrn, from, to))).toEqual(afterImport);
+    const days = await expectDailyRecomputed(await pointId(c.gsrn));
+    const imported = new Date(from + 12 * 3_600_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Helsinki" });
+    expect(days.find((d) => d.series === 1 && d.day === imported)).toBeDefined();
   });
 
   it("rewrites no reading and no rollup row when the same rows come again", async () => {
@@ -134,6 +153,23 @@ describe("writing readings", () => {
     expect(written.every((h) => h.unpriced === 0 && h.priced_wh === h.value_wh && h.spot_wh !== 0)).toBe(true);
     await refreshHourly({ pointIds: [id] }, h0, h0 + 4 * H, db);
     expect(withoutXmin(await rollupOf(c.gsrn, h0, h0 + 4 * H))).toEqual(written);
+    await expectDailyRecomputed(id);
+  });
+
+  it("moves the daily rollup's costs with corrected spot prices, as a recomputation would", async () => {
+    const [, , c] = quarterPoints();
+    const id = await pointId(c.gsrn);
+    const [{ day }] = await queryRows<{ day: string }>(
+      db,
+      sql`select date_trunc('day', max(start) - interval '5 days') as day from interval_readings where metering_point_id = ${id}`,
+    );
+    const from = new Date(day).getTime();
+    const before = await dailyOf(id);
+    const prices = Array.from({ length: 96 }, (_, i) => ({ zone: "FI" as const, resolutionMinutes: 15 as const, start: from + i * Q, eurPerMwh: 500 + i, line: i + 1 }));
+    const result = await importSpotPrices(prices);
+    expect(result.updated + result.inserted).toBeGreaterThan(0);
+    const after = await expectDailyRecomputed(id);
+    expect(after.filter((r, i) => r.spot_wh !== before[i]?.spot_wh).length).toBeGreaterThan(0);
   });
 
   it("falls back to refreshing from the table when a rollup row stands where no reading was", async () => {
@@ -186,18 +222,20 @@ describe("writing readings", () => {
     const [a] = quarterPoints();
     const id = await pointId(a.gsrn);
     const count = async () => {
-      const [row] = await queryRows<{ r: number; h: number }>(
+      const [row] = await queryRows<{ r: number; h: number; d: number }>(
         db,
-        sql`select (select count(*) from interval_readings where metering_point_id = ${id})::int as r, (select count(*) from interval_readings_hourly where metering_point_id = ${id})::int as h`,
+        sql`select (select count(*) from interval_readings where metering_point_id = ${id})::int as r, (select count(*) from interval_readings_hourly where metering_point_id = ${id})::int as h,
+          (select count(*) from interval_readings_daily where metering_point_id = ${id})::int as d`,
       );
-      return [Number(row.r), Number(row.h)];
+      return [Number(row.r), Number(row.h), Number(row.d)];
     };
-    const [r, h] = await count();
+    const [r, h, d] = await count();
     expect(r).toBeGreaterThan(1000);
     expect(h).toBeGreaterThan(250);
+    expect(d).toBeGreaterThan(10);
     const [other] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings where metering_point_id <> ${id}`);
     await db.execute(sql`delete from metering_points where id = ${id}`);
-    expect(await count()).toEqual([0, 0]);
+    expect(await count()).toEqual([0, 0, 0]);
     const [otherAfter] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interval_readings where metering_point_id <> ${id}`);
     expect(Number(otherAfter.n)).toBe(Number(other.n));
   });
@@ -259,5 +297,7 @@ describe("the demo seeder's rollup", () => {
     expect(seeded.some((r) => (r[3] as number) !== 0)).toBe(true);
     await refreshHourly({ pointIds: [id] }, from, to, db);
     expect(await read()).toEqual(seeded);
+    const days = await expectDailyRecomputed(id);
+    expect(new Set(days.map((r) => r.series))).toEqual(new Set([1, 2]));
   });
 });

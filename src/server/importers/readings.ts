@@ -1,7 +1,7 @@
 import "server-only";
 import { BinaryCopy, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
+import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshDailyInTx, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -440,6 +440,18 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
     // Keep the hourly rollup in step, in the same transaction.
     if (copiedNew) await writeNewRollup(tx, checked, ids, order, spans);
     else if (inserted + updated > 0) await refreshSpansInTx(tx, spans);
+    // And the daily rollup of the days the spans touch (one call per distinct stretch: a daily
+    // delivery is one, for every point).
+    if (copiedNew || inserted + updated > 0) {
+      const stretches = new Map<string, { fromMs: number; toMs: number; pointIds: Set<string> }>();
+      for (const s of spans) {
+        const key = `${s.fromMs}-${s.toMs}`;
+        const stretch = stretches.get(key) ?? { fromMs: s.fromMs, toMs: s.toMs, pointIds: new Set<string>() };
+        stretch.pointIds.add(s.pointId);
+        stretches.set(key, stretch);
+      }
+      for (const st of stretches.values()) await refreshDailyInTx(tx, { pointIds: [...st.pointIds] }, st.fromMs, st.toMs);
+    }
     phase("rollup");
     return { rows: checked.count, inserted, updated, unchanged: checked.count - inserted - updated };
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { withRawTransaction } from "@/server/metering/bulk";
-import { refreshHourlyInTx, refreshHourlyPricesInTx } from "@/server/metering/rollup";
+import { refreshDailyInTx, refreshHourlyInTx, refreshHourlyPricesInTx } from "@/server/metering/rollup";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { ImportError, MAX_ISSUES, type ImportIssue, type ImportResult } from "./types";
 
@@ -297,6 +297,7 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
       for (const [zone, [from, to]] of byZone) {
         await refreshHourlyPricesInTx(tx, zone, from, to);
         await refreshHourlyInTx(tx, { zone }, from, to);
+        await refreshDailyInTx(tx, { zone }, from, to);
       }
     }
     return { rows: rows.length, inserted, updated, unchanged: rows.length - inserted - updated };

@@ -6,15 +6,16 @@ import { getSiteById, type Site } from "@/server/sites/sites";
 import { shiftYears } from "@/lib/energy/chart";
 import { whToKwh } from "@/lib/energy/pricing";
 import { formatLocalIso, localDateString, startOfLocalMonth } from "@/lib/energy/time";
-import { aggregateEnergy, totalEnergy } from "./readings";
+import { aggregateEnergy, type EnergySeries } from "./readings";
+import type { PointIntervals } from "./rollup";
 import { aggregateExpenses } from "./expenses";
 import { listCustomerPoints, type MeteringPointRow } from "./points";
 import { energyStatistics, periodStatistics } from "./statistics";
 
 /**
  * The dashboard reads its statistics in combined statements; on the full demo data they must
- * give what the one-sum-per-query functions (aggregateEnergy, totalEnergy) and the per-interval
- * pricing give.
+ * give what the one-sum-per-query functions (aggregateEnergy, and totals summed from the
+ * intervals themselves) and the per-interval pricing give.
  */
 let db: Db;
 let cleanup: () => Promise<void>;
@@ -36,6 +37,12 @@ beforeAll(async () => {
   for (const r of rows) customers.push({ id: r.customer_id, points: await listCustomerPoints({ siteId: "aurora", customerId: r.customer_id }, db) });
 });
 afterAll(async () => cleanup?.());
+
+/** Σ Wh over a range from the intervals themselves (15-minute buckets read no rollup); null without readings. */
+async function intervalTotal(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number): Promise<number | null> {
+  const values = await aggregateEnergy(points, series, { fromMs, toMs, resolution: "15", tz: site.timezone }, db);
+  return values.length ? values.reduce((s, v) => s + (v.value ?? 0), 0) : null;
+}
 
 describe("dashboard statistics in one statement", () => {
   it("finds the demo customers it compares", () => {
@@ -69,9 +76,9 @@ describe("dashboard statistics in one statement", () => {
           const kwh = (wh: number | null) => (wh === null ? null : whToKwh(wh));
           expect(part!.values).toEqual(values.map((v) => ({ date: formatLocalIso(v.at, tz), value: kwh(v.value) })));
           expect(part!.values.length).toBeGreaterThan(0);
-          expect(part!.total).toBe(kwh(await totalEnergy(usable, series, monthStart, toMs, db)));
-          expect(part!.previousYearTotal).toBe(kwh(await totalEnergy(usable, series, shiftYears(monthStart, -1, tz), shiftYears(toMs, -1, tz), db)));
-          expect(part!.compareTotal).toBe(kwh(await totalEnergy(usable, series, lastFrom, lastTo, db)));
+          expect(part!.total).toBe(kwh(await intervalTotal(usable, series, monthStart, toMs)));
+          expect(part!.previousYearTotal).toBe(kwh(await intervalTotal(usable, series, shiftYears(monthStart, -1, tz), shiftYears(toMs, -1, tz))));
+          expect(part!.compareTotal).toBe(kwh(await intervalTotal(usable, series, lastFrom, lastTo)));
           expect(part!.compareTotal).not.toBeNull();
           // The API's single-series answer is the same statement's.
           const api = await energyStatistics(site, scope, series, q, now);
@@ -83,6 +90,32 @@ describe("dashboard statistics in one statement", () => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(5);
+  });
+
+  it("gives the same totals over whole local days (read from the daily rollup) as the intervals", async () => {
+    const tz = site.timezone;
+    const from = startOfLocalMonth(now, tz, -1);
+    const to = startOfLocalMonth(now, tz);
+    const before = startOfLocalMonth(now, tz, -2);
+    let compared = 0;
+    for (const c of customers) {
+      const points = c.points.filter((p) => p.energyKind === "electricity");
+      if (!points.length) continue;
+      const producing = points.some((p) => p.hasProduction);
+      const q = { from: localDateString(from, tz), to: localDateString(to, tz), resolution: "day" as const, gsrn: points.map((p) => p.gsrn) };
+      const answer = await periodStatistics(site, { siteId: "aurora", customerId: c.id }, q, { from: localDateString(before, tz), to: localDateString(from, tz) }, producing, now);
+      for (const [series, part] of [["consumption", answer.consumption], ["production", answer.production]] as const) {
+        if (!part) continue;
+        const usable = series === "production" ? points.filter((p) => p.hasProduction) : points;
+        const kwh = (wh: number | null) => (wh === null ? null : whToKwh(wh));
+        expect(part.total).toBe(kwh(await intervalTotal(usable, series, from, to)));
+        expect(part.compareTotal).toBe(kwh(await intervalTotal(usable, series, before, from)));
+        expect(part.previousYearTotal).toBe(kwh(await intervalTotal(usable, series, shiftYears(from, -1, tz), shiftYears(to, -1, tz))));
+        expect(part.total).not.toBeNull();
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(3);
   });
 
   it("prices twelve months from the hourly facts as the intervals price them, to a thousandth of a cent", async () => {

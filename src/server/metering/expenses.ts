@@ -3,7 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql } from "./buckets";
-import { canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";
+import { canUseDaily, canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";
+import { localDateString } from "@/lib/energy/time";
 import type { RangeInput } from "./readings";
 
 export interface ExpenseBucket {
@@ -40,8 +41,9 @@ function feeSql(minutes: SQL, localTime: SQL): SQL {
  * Cost of consumption (or, in revenue mode, the spot value of production) per bucket, in SQL,
  * exactly as `computeExpense` in src/lib/energy/pricing.ts does it (tests hold them together):
  * unit price = spot (or fixed, or day/night) + margin, times (1 + VAT); the monthly fee accrues
- * evenly over the minutes of each local month, per measured interval. Hour, day and month
- * buckets read the hourly rollup, finer ones the intervals.
+ * evenly over the minutes of each local month, per measured interval. Day and month buckets over
+ * whole local days read the daily rollup, other hour, day and month buckets the hourly one, finer
+ * ones the intervals (`options.rollup: "hourly"` skips the daily rollup: tests compare the two).
  */
 export async function aggregateExpenses(
   points: { id: string; intervalMinutes: number }[],
@@ -49,6 +51,7 @@ export async function aggregateExpenses(
   vatBasisPoints: number,
   db?: Db,
   mode: "cost" | "revenue" = "cost",
+  options: { rollup?: "auto" | "hourly" } = {},
 ): Promise<ExpenseBucket[]> {
   if (!points.length) return [];
   const d = db ?? (await getDb());
@@ -57,6 +60,7 @@ export async function aggregateExpenses(
   const revenue = mode === "revenue";
   const vat = sql.raw(String(revenue ? 1 : 1 + vatBasisPoints / 10_000));
   const series = revenue ? 2 : 1;
+  const daily = options.rollup !== "hourly" && canUseDaily(range.resolution, range.fromMs, range.toMs, range.tz);
   const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
   const column = sql.raw(hourly ? "r.hour" : "r.start");
   const bucket = bucketSql(column, range.resolution, range.fromMs, range.toMs, range.tz);
@@ -64,7 +68,30 @@ export async function aggregateExpenses(
   const contracts = sql`(select * from energy_contracts where metering_point_id in ${ids})`;
 
   let grouped: SQL;
-  if (hourly) {
+  if (daily) {
+    // Whole local days: the daily rollup already holds each day's sums per point, split into the
+    // night tariff's hours and the rest, so each row is priced as it stands by the contract valid
+    // on its day (the same formula as below, on 365 rows a year instead of 8,760).
+    const energy = revenue
+      ? sql`g.spot_wh / 10000.0`
+      : sql`case
+          when c.price_model = 'Hourly' then (g.spot_wh / 10.0 + g.priced_wh * c.margin_c_kwh::float8) / 1000.0
+          when c.price_model = 'Fixed' then ((g.value_wh - g.night_wh) * ${fixedUnitSql(sql`false`)} + g.night_wh * ${fixedUnitSql(sql`true`)}) / 1000.0
+        end`;
+    const unpriced = revenue ? sql`g.unpriced` : sql`case when c.id is null then g.intervals when c.price_model = 'Hourly' then g.unpriced else 0 end`;
+    const fee = revenue ? sql`0::float8` : sql`coalesce(sum(${feeSql(sql`g.minutes`, sql`g.day::timestamp`)} * ${vat}), 0)::float8`;
+    grouped = sql`select (g.day::timestamp at time zone 'UTC') as b,
+        sum(g.value_wh)::float8 as wh,
+        coalesce(sum((${energy}) * ${vat}), 0)::float8 as energy,
+        ${fee} as fee,
+        sum(${unpriced})::float8 as unpriced
+      from interval_readings_daily g
+      left join ${contracts} c on c.metering_point_id = g.metering_point_id
+        and c.valid_from <= g.day and (c.valid_to is null or c.valid_to >= g.day)
+      where g.metering_point_id in ${ids} and g.series = ${series}
+        and g.day >= ${localDateString(range.fromMs, range.tz)}::date and g.day < ${localDateString(range.toMs, range.tz)}::date
+      group by 1`;
+  } else if (hourly) {
     // Two steps: the hourly facts are first summed per bucket, point, local date and day/night,
     // then each of those few sums is priced by the contract valid on its local date. The price is
     // linear in the sums, so this is the per-row formula (the same numbers to float rounding)

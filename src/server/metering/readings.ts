@@ -2,8 +2,9 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import type { Resolution, SeriesPoint } from "@/lib/energy/chart";
-import { bucketSql, queryBuckets } from "./buckets";
-import { canUseRollup, hourlyFactsSql, type PointIntervals } from "./rollup";
+import { bucketSql, queryBuckets, type BucketSql } from "./buckets";
+import { canUseDaily, canUseRollup, hourlyFactsSql, type PointIntervals } from "./rollup";
+import { localDateString, startOfLocalDay } from "@/lib/energy/time";
 
 export const SERIES_CODE = { consumption: 1, production: 2 } as const;
 export type EnergySeries = keyof typeof SERIES_CODE;
@@ -20,45 +21,74 @@ export interface RangeInput {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Energy per bucket in Wh: consumption, production, or netted (consumption − production), summed
- * over the given points. Buckets without readings are absent (no data is not zero).
+ * Energy per bucket as a grouped sub-select (`select b, wh … group by 1`, for queryBuckets or
+ * arraysOf) with its bucket: consumption, production, or netted (consumption − production),
+ * summed over the points. Day and month buckets over whole local days read the daily rollup,
+ * other hour, day and month buckets the hourly one, finer ones the intervals
+ * (`options.rollup: "hourly"` skips the daily rollup: tests compare the two).
  */
+export function energyBucketsSql(
+  points: PointIntervals[],
+  measurement: EnergySeries | "netted",
+  range: RangeInput,
+  options: { rollup?: "auto" | "hourly" } = {},
+): { grouped: SQL; bucket: BucketSql } {
+  const ids = points.map((p) => p.id);
+  const series = measurement === "netted" ? [1, 2] : [SERIES_CODE[measurement]];
+  const value = measurement === "netted" ? sql`sum(case when series = 1 then value_wh else -value_wh end)` : sql`sum(value_wh)`;
+  const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
+  const bucket = bucketSql(sql.raw(hourly ? "hour" : "start"), range.resolution, range.fromMs, range.toMs, range.tz);
+  if (options.rollup !== "hourly" && canUseDaily(range.resolution, range.fromMs, range.toMs, range.tz)) {
+    // The daily rollup's days are the buckets (months regroup them).
+    const grouped = sql`select (day::timestamp at time zone 'UTC') as b, ${value}::float8 as wh from interval_readings_daily
+      where metering_point_id in ${ids} and series in ${series}
+        and day >= ${localDateString(range.fromMs, range.tz)}::date and day < ${localDateString(range.toMs, range.tz)}::date
+      group by 1`;
+    return { grouped, bucket };
+  }
+  if (hourly) {
+    const facts = sql`(${hourlyFactsSql(points, series, range.fromMs, range.toMs, false)}) f`;
+    // One point, one series, by the hour: the facts already are the buckets (no grouping).
+    if (range.resolution === "60" && points.length === 1 && series.length === 1) return { grouped: sql`select hour as b, value_wh as wh from ${facts}`, bucket };
+    return { grouped: sql`select ${bucket.inner} as b, ${value}::float8 as wh from ${facts} group by 1`, bucket };
+  }
+  const grouped = sql`select ${bucket.inner} as b, ${value}::float8 as wh from interval_readings
+    where metering_point_id in ${ids} and series in ${series}
+      and start >= ${iso(range.fromMs)}::timestamptz and start < ${iso(range.toMs)}::timestamptz
+    group by 1`;
+  return { grouped, bucket };
+}
+
+/** Energy per bucket in Wh (see energyBucketsSql). Buckets without readings are absent (no data is not zero). */
 export async function aggregateEnergy(
   points: PointIntervals[],
   measurement: EnergySeries | "netted",
   range: RangeInput,
   db?: Db,
+  options: { rollup?: "auto" | "hourly" } = {},
 ): Promise<SeriesPoint[]> {
   if (!points.length) return [];
   const d = db ?? (await getDb());
-  const series = measurement === "netted" ? [1, 2] : [SERIES_CODE[measurement]];
-  const value = measurement === "netted" ? sql`sum(case when series = 1 then value_wh else -value_wh end)` : sql`sum(value_wh)`;
-  // Hour, day and month buckets read hourly facts (the rollup); finer ones the intervals.
-  const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
-  const column = sql.raw(hourly ? "hour" : "start");
-  const bucket = bucketSql(column, range.resolution, range.fromMs, range.toMs, range.tz);
-  const source = hourly
-    ? sql`(${hourlyFactsSql(points, series, range.fromMs, range.toMs, false)}) f`
-    : sql`interval_readings where metering_point_id in ${points.map((p) => p.id)} and series in ${series}
-        and start >= ${iso(range.fromMs)}::timestamptz and start < ${iso(range.toMs)}::timestamptz`;
-  // One point, one series, by the hour: the facts already are the buckets (no grouping).
-  const asIs = hourly && range.resolution === "60" && points.length === 1 && series.length === 1;
-  const grouped = asIs ? sql`select hour as b, value_wh as wh from ${source}` : sql`select ${bucket.inner} as b, ${value}::float8 as wh from ${source} group by 1`;
+  const { grouped, bucket } = energyBucketsSql(points, measurement, range, options);
   const { at, cols } = await queryBuckets(d, grouped, ["wh"], bucket);
   return at.map((ms, i) => ({ at: ms, value: cols[0][i] }));
 }
 
-/** Total Wh of a series over a range for the points (one number; 0 when there is no data). */
-export async function totalEnergy(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number, db?: Db): Promise<number | null> {
-  if (!points.length) return null;
-  const d = db ?? (await getDb());
-  const hourly = fromMs % 3_600_000 === 0 && toMs % 3_600_000 === 0;
-  const source = hourly
-    ? sql`(${hourlyFactsSql(points, [SERIES_CODE[series]], fromMs, toMs, false)}) f`
-    : sql`interval_readings where metering_point_id in ${points.map((p) => p.id)} and series = ${SERIES_CODE[series]}
-        and start >= ${iso(fromMs)}::timestamptz and start < ${iso(toMs)}::timestamptz`;
-  const [row] = await queryRows<{ wh: number | string | null }>(d, sql`select sum(value_wh)::float8 as wh from ${source}`);
-  return row?.wh === null || row?.wh === undefined ? null : Number(row.wh);
+/**
+ * Σ Wh of a series of the points over [fromMs, toMs) as a scalar sub-select (NULL without
+ * readings): the daily rollup over whole local days of `tz`, the hourly one over whole hours,
+ * else the intervals.
+ */
+export function energyTotalSql(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number, tz: string): SQL {
+  const ids = points.map((p) => p.id);
+  const code = SERIES_CODE[series];
+  if (startOfLocalDay(fromMs, tz) === fromMs && startOfLocalDay(toMs, tz) === toMs) {
+    return sql`(select sum(value_wh)::float8 from interval_readings_daily where metering_point_id in ${ids} and series = ${code}
+      and day >= ${localDateString(fromMs, tz)}::date and day < ${localDateString(toMs, tz)}::date)`;
+  }
+  if (fromMs % 3_600_000 === 0 && toMs % 3_600_000 === 0) return sql`(select sum(value_wh)::float8 from (${hourlyFactsSql(points, [code], fromMs, toMs, false)}) f)`;
+  return sql`(select sum(value_wh)::float8 from interval_readings where metering_point_id in ${ids} and series = ${code}
+    and start >= ${iso(fromMs)}::timestamptz and start < ${iso(toMs)}::timestamptz)`;
 }
 
 /** Average outdoor temperature (°C) per bucket for a weather area; hourly data, so finer buckets fall on the hour. */

@@ -2,7 +2,8 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { getDb, queryRows, type Db } from "@/server/db/client";
-import { offsetSpans } from "@/lib/energy/time";
+import { offsetSpans, startOfLocalDay } from "@/lib/energy/time";
+import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import type { Resolution } from "@/lib/energy/chart";
 import { BinaryCopy, type RawTx } from "./bulk";
 
@@ -232,6 +233,44 @@ export async function refreshHourlyInTx(tx: RawTx, scope: RollupScope, fromMs: n
   if ("pointIds" in scope && !scope.pointIds.length) return;
   const q = dialect.sqlToQuery(refreshHourlySql(scope, fromMs, toMs));
   await tx.query(q.sql, q.params);
+}
+
+/**
+ * Recomputes the daily rollup (interval_readings_daily, in each point's site's time zone) of the
+ * scope's points for the local days that [fromMs, toMs) touches, from the hourly rollup and the
+ * hourly meters' readings: run it after those are written. The rule is the SQL function
+ * readings_daily_refresh (migration 0008); night hours are passed from pricing.ts.
+ */
+export function refreshDailySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
+  const ids =
+    "pointIds" in scope
+      ? sql`${`{${scope.pointIds.map((id) => { if (!UUID.test(id)) throw new Error("bad point id"); return id; }).join(",")}}`}::uuid[]`
+      : sql`array(select id from metering_points where bidding_zone = ${scope.zone})`;
+  return sql`select readings_daily_refresh(${ids}, ${iso(fromMs)}::timestamptz, ${iso(toMs)}::timestamptz,
+    ${sql.raw(String(NIGHT_STARTS_AT))}, ${sql.raw(String(NIGHT_ENDS_AT))})`;
+}
+
+/** Runs the daily refresh inside a raw transaction (importers). */
+export async function refreshDailyInTx(tx: RawTx, scope: RollupScope, fromMs: number, toMs: number): Promise<void> {
+  if ("pointIds" in scope && !scope.pointIds.length) return;
+  const q = dialect.sqlToQuery(refreshDailySql(scope, fromMs, toMs));
+  await tx.query(q.sql, q.params);
+}
+
+/** Runs the daily refresh on the app's connection (demo seeder, tests, maintenance). */
+export async function refreshDaily(scope: RollupScope, fromMs: number, toMs: number, db?: Db): Promise<void> {
+  if ("pointIds" in scope && !scope.pointIds.length) return;
+  const d = db ?? (await getDb());
+  await queryRows(d, refreshDailySql(scope, fromMs, toMs));
+}
+
+/**
+ * Whether a query can read the daily rollup: day or month buckets over whole local days of `tz`,
+ * which must be the zone of the points' site (the rollup's days are the site's).
+ */
+export function canUseDaily(resolution: Resolution, fromMs: number, toMs: number, tz: string): boolean {
+  if (resolution !== "day" && resolution !== "month") return false;
+  return startOfLocalDay(fromMs, tz) === fromMs && startOfLocalDay(toMs, tz) === toMs;
 }
 
 /** Runs the hourly price refresh on the app's connection (demo seeder, tests, maintenance). */

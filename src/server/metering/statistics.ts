@@ -19,11 +19,11 @@ import {
 import { resolveRange, type RangeQuery, type ResolvedRange } from "@/lib/energy/range";
 import { spotCentsPerKwh, withVat, whToKwh } from "@/lib/energy/pricing";
 import { addLocalDays, formatLocalIso, localDateString, startOfLocalDay, startOfLocalYear, localParts } from "@/lib/energy/time";
-import { aggregateEnergy, aggregateSpot, aggregateTemperature, listSpotPrices, SERIES_CODE, type EnergySeries, type RangeInput } from "./readings";
+import { aggregateEnergy, aggregateSpot, aggregateTemperature, energyBucketsSql, energyTotalSql, listSpotPrices, type EnergySeries, type RangeInput } from "./readings";
 import { aggregateExpenses, type ExpenseBucket } from "./expenses";
 import { resolvePoints, type MeteringPointRow, type PointScope } from "./points";
-import { arraysOf, bucketSql, numbers } from "./buckets";
-import { canUseRollup, hourlyFactsSql, type PointIntervals } from "./rollup";
+import { arraysOf, numbers } from "./buckets";
+import type { PointIntervals } from "./rollup";
 
 export interface SiteEnergyFacts {
   vatBasisPoints: number;
@@ -67,16 +67,6 @@ const rangeView = (range: ResolvedRange, tz: string) => ({
 
 // ---------------------------------------------------------------- dashboard statistics
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** The readings (or hourly facts) of points and one series in [fromMs, toMs), as a FROM item with hour|start and value_wh. */
-function energySource(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number, hourly: boolean): SQL {
-  return hourly
-    ? sql`(${hourlyFactsSql(points, [SERIES_CODE[series]], fromMs, toMs, false)}) f`
-    : sql`interval_readings where metering_point_id in ${points.map((p) => p.id)} and series = ${SERIES_CODE[series]}
-        and start >= ${iso(fromMs)}::timestamptz and start < ${iso(toMs)}::timestamptz`;
-}
-
 export interface EnergyRequest {
   series: EnergySeries;
   points: PointIntervals[];
@@ -96,26 +86,17 @@ export interface EnergyAnswer {
 
 /**
  * Energy per bucket and totals over other ranges for several series, in one statement: the same
- * sums as aggregateEnergy and totalEnergy (readings.ts) give one by one, each a sub-select of
- * its own. The total over the bucket range is the sum of the buckets (whole Wh, so exact).
+ * sums as aggregateEnergy gives one by one (the same sub-selects, energyBucketsSql and
+ * energyTotalSql). The total over the bucket range is the sum of the buckets (whole Wh, so exact).
  */
 export async function energyFacts(requests: EnergyRequest[]): Promise<EnergyAnswer[]> {
   const parts: { from: SQL[]; select: SQL[] } = { from: [], select: [] };
   const plans = requests.map((req, i) => {
     if (!req.points.length) return null;
-    const { range } = req;
-    const hourly = canUseRollup(range.resolution, range.fromMs, range.toMs, range.tz);
-    const bucket = bucketSql(sql.raw(hourly ? "hour" : "start"), range.resolution, range.fromMs, range.toMs, range.tz);
-    const source = energySource(req.points, req.series, range.fromMs, range.toMs, hourly);
-    // One point by the hour from the facts: the facts already are the buckets (no grouping).
-    const asIs = hourly && range.resolution === "60" && req.points.length === 1;
-    const grouped = asIs ? sql`select hour as b, value_wh as wh from ${source}` : sql`select ${bucket.inner} as b, sum(value_wh)::float8 as wh from ${source} group by 1`;
+    const { grouped, bucket } = energyBucketsSql(req.points, req.series, req.range);
     parts.from.push(sql`(${arraysOf(grouped, ["wh"], bucket)}) ${sql.raw(`a${i}`)}`);
     parts.select.push(sql.raw(`a${i}.t as t${i}, a${i}.wh as wh${i}`));
-    req.totals.forEach((t, j) => {
-      const whole = t.fromMs % 3_600_000 === 0 && t.toMs % 3_600_000 === 0;
-      parts.select.push(sql`(select sum(value_wh)::float8 from ${energySource(req.points, req.series, t.fromMs, t.toMs, whole)}) as ${sql.raw(`s${i}_${j}`)}`);
-    });
+    req.totals.forEach((t, j) => parts.select.push(sql`${energyTotalSql(req.points, req.series, t.fromMs, t.toMs, req.range.tz)} as ${sql.raw(`s${i}_${j}`)}`));
     return bucket;
   });
   let row: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -114,6 +115,33 @@ export const readingsHourly = pgTable(
     unpriced: smallint("unpriced").notNull(),
   },
   (t) => [primaryKey({ name: "interval_readings_hourly_pk", columns: [t.meteringPointId, t.series, t.hour] })],
+);
+
+/**
+ * Daily rollup per local day of the point's site (its time zone, so a day is 23, 24 or 25 hours):
+ * a year of daily or monthly energy or costs reads 365 rows per point instead of 8,760. Besides
+ * the hourly columns it keeps the energy of the night tariff's hours (night_wh) and the measured
+ * minutes (for the monthly fee pro rata), which is all a fixed, day/night or spot contract needs
+ * to price a day. Hourly meters are summed from their readings. Kept in step by
+ * readings_daily_refresh() (migration 0008, called from src/server/metering/rollup.ts) after
+ * every write of readings, rollup or spot prices, in the same transaction.
+ */
+export const readingsDaily = pgTable(
+  "interval_readings_daily",
+  {
+    meteringPointId: uuid("metering_point_id").notNull(),
+    series: smallint("series").notNull(),
+    day: date("day").notNull(),
+    valueWh: bigint("value_wh", { mode: "number" }).notNull(),
+    nightWh: bigint("night_wh", { mode: "number" }).notNull(),
+    spotWh: doublePrecision("spot_wh").notNull(),
+    pricedWh: bigint("priced_wh", { mode: "number" }).notNull(),
+    /** Σ intervals × interval length: the minutes the readings cover. */
+    minutes: integer("minutes").notNull(),
+    intervals: integer("intervals").notNull(),
+    unpriced: integer("unpriced").notNull(),
+  },
+  (t) => [primaryKey({ name: "interval_readings_daily_pk", columns: [t.meteringPointId, t.series, t.day] })],
 );
 
 /** Day-ahead spot prices per bidding zone, VAT 0, in €/MWh as published. */

@@ -55,7 +55,7 @@ const withoutXmin = (rows: HourRow[]) => rows.map(({ xmin: _xmin, ...r }) => r);
 /** A point's daily rollup rows (Σ Wh × price rounded: summed in another order it may differ in the last bits). */
 async function dailyOf(id: string) {
   const rows = await queryRows<Record<string, unknown>>(db, sql`select * from interval_readings_daily where metering_point_id = ${id} order by series, day`);
-  return rows.map((r) => ({ ...r, series: Number(r.series), day: String(r.day).slice(0, 10), spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4 }));
+  return rows.map((r) => ({ ...r, series: Number(r.series), day: String(r.day).slice(0, 10), value_wh: Number(r.value_wh), spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4 }));
 }
 
 /** The point's daily rollup as the writes left it equals one recomputed from nothing. */
@@ -192,6 +192,25 @@ describe("writing readings", () => {
     expect(results.map((r) => r.unchanged).sort()).toEqual([0, 96]);
     const hours = await rollupOf(c.gsrn, from, from + 24 * 3_600_000);
     expect(hours.map((h) => h.intervals)).toEqual(Array(24).fill(4));
+  });
+
+  it("keeps a day that two imports fill at once exact (each refresh waits for the other's)", async () => {
+    const [, , c] = quarterPoints();
+    const id = await pointId(c.gsrn);
+    // Two halves of local days (and the days around them), imported together, for several days:
+    // without the locks the later refresh of a shared day would miss the other import's half.
+    let expected = 0;
+    for (let day = 0; day < 8; day++) {
+      const from = Date.UTC(2019, 10, 5 + 2 * day, 0);
+      const first = rowsFor(c.gsrn, from, 48, (i) => 300 + i);
+      const second = rowsFor(c.gsrn, from + 48 * Q, 48, (i) => 500 + i);
+      const results = await Promise.all([importReadings("aurora", first), importReadings("aurora", second)]);
+      expect(results.map((r) => r.inserted)).toEqual([48, 48]);
+      expected += [...first, ...second].reduce((sum, r) => sum + Number(r.value), 0);
+    }
+    const days = await expectDailyRecomputed(id);
+    const total = days.filter((d) => d.series === 1 && d.day >= "2019-11-05" && d.day <= "2019-11-21").reduce((sum, d) => sum + d.value_wh, 0);
+    expect(total).toBe(expected);
   });
 
   it("stores instants before 2000 and after exactly (binary COPY counts from 2000-01-01)", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { BinaryCopy, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshDailyInTx, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
+import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -437,6 +437,10 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
       updated = Number(counts.updated);
     }
     phase("write");
+    if (copiedNew || inserted + updated > 0) {
+      const touched = new Set(spans.map((s) => s.pointId));
+      await lockRollupsInTx(tx, { pointIds: [...touched], zones: checked.points.filter((p) => touched.has(p.id)).map((p) => p.biddingZone) });
+    }
     // Keep the hourly rollup in step, in the same transaction.
     if (copiedNew) await writeNewRollup(tx, checked, ids, order, spans);
     else if (inserted + updated > 0) await refreshSpansInTx(tx, spans);

@@ -1,6 +1,6 @@
 import "server-only";
 import { withRawTransaction } from "@/server/metering/bulk";
-import { refreshDailyInTx, refreshHourlyInTx, refreshHourlyPricesInTx } from "@/server/metering/rollup";
+import { lockRollupsInTx, refreshDailyInTx, refreshHourlyInTx, refreshHourlyPricesInTx } from "@/server/metering/rollup";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { ImportError, MAX_ISSUES, type ImportIssue, type ImportResult } from "./types";
 
@@ -295,6 +295,7 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
         byZone.set(r.zone, [Math.min(a, r.start), Math.max(b, r.start + r.resolutionMinutes * 60_000)]);
       }
       for (const [zone, [from, to]] of byZone) {
+        await lockRollupsInTx(tx, { zone });
         await refreshHourlyPricesInTx(tx, zone, from, to);
         await refreshHourlyInTx(tx, { zone }, from, to);
         await refreshDailyInTx(tx, { zone }, from, to);

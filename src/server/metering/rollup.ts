@@ -250,6 +250,31 @@ export function refreshDailySql(scope: RollupScope, fromMs: number, toMs: number
     ${sql.raw(String(NIGHT_STARTS_AT))}, ${sql.raw(String(NIGHT_ENDS_AT))})`;
 }
 
+/** Advisory lock class of the rollups (the second key is a hash of the point or zone). */
+const ROLLUP_LOCK = 7_340_001;
+
+/**
+ * Serialises the rollup refreshes of writers that share days: a refresh recomputes a day (or an
+ * hour) from what its statement sees, so two imports filling different hours of one day at
+ * once would each miss the other's and the later one would win. A readings import takes its
+ * points' locks (and its zones' in shared mode) before it refreshes; a spot price import takes its
+ * zone's. The locks last to the end of the transaction, so the next statement after one is
+ * granted sees what the previous holder committed (READ COMMITTED). Points in a fixed order, so
+ * that two importers never wait on each other in a circle.
+ */
+export async function lockRollupsInTx(tx: RawTx, scope: { pointIds: string[]; zones: string[] } | { zone: string }): Promise<void> {
+  if ("zone" in scope) {
+    await tx.query("select pg_advisory_xact_lock($1::int4, hashtext($2::text))", [ROLLUP_LOCK, `zone:${scope.zone}`]);
+    return;
+  }
+  for (const zone of [...new Set(scope.zones)].sort()) await tx.query("select pg_advisory_xact_lock_shared($1::int4, hashtext($2::text))", [ROLLUP_LOCK, `zone:${zone}`]);
+  if (!scope.pointIds.length) return;
+  await tx.query("select count(pg_advisory_xact_lock($1::int4, hashtext(id::text))) from (select unnest($2::uuid[]) as id order by 1) ids", [
+    ROLLUP_LOCK,
+    `{${[...new Set(scope.pointIds)].sort().join(",")}}`,
+  ]);
+}
+
 /** Runs the daily refresh inside a raw transaction (importers). */
 export async function refreshDailyInTx(tx: RawTx, scope: RollupScope, fromMs: number, toMs: number): Promise<void> {
   if ("pointIds" in scope && !scope.pointIds.length) return;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/server/db/client";
 import { energyContracts, meteringPoints } from "@/server/db/schema";
 import { BinaryCopy, CopyText, uuidBytes, withRawTransaction } from "@/server/metering/bulk";
-import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshDailyInTx, refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
+import { DAILY_COLUMNS, DailyCopy, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, refreshDailyInTx, refreshHourlyInTx, refreshHourlyPrices } from "@/server/metering/rollup";
 import { DAY_MS, addLocalDays, startOfLocalDay, startOfLocalMonth } from "@/lib/energy/time";
 import type { Seeder } from "./seed";
 import type { DemoPlan } from "./plan";
@@ -62,10 +62,11 @@ function spotAt(p: PriceSeries | undefined, start: number, minutes: number): num
 }
 
 /**
- * Binary COPY rows of one point's readings, and of its hourly rollup computed on the way (the
- * same sums refreshHourly() makes in SQL, so the seeder skips a pass over millions of rows).
+ * Binary COPY rows of one point's readings, and of its hourly and daily rollups computed on the
+ * way (the same sums refreshHourly() and refreshDaily() make in SQL, so the seeder skips passes
+ * over millions of rows).
  */
-function readingRows(point: DemoPoint, t: Timeline, weather: HourlyWeather, toMs: number, prices: PriceSeries | undefined, out: BinaryCopy, hourly: HourlyCopy) {
+function readingRows(point: DemoPoint, t: Timeline, weather: HourlyWeather, toMs: number, prices: PriceSeries | undefined, out: BinaryCopy, hourly: HourlyCopy, daily: DailyCopy, tz: string) {
   const area = WEATHER_AREAS[point.biddingZone];
   const load = loadSeries(point.load, t, weather, calibrate(point.load, area));
   const pv = point.hasProduction ? solarSeries(point.load.solarKwp, point.load.key, t, weather) : null;
@@ -78,6 +79,8 @@ function readingRows(point: DemoPoint, t: Timeline, weather: HourlyWeather, toMs
   const hours = series.map(
     (s) => new HourAccumulator((h) => rollup && hourly.add(id, s, h)),
   );
+  // Every meter has days (an hourly meter's readings are priced by the hour's price, as spotAt gives it).
+  const days = series.map((s) => new DayAccumulator(tz, t.length ? t.starts[0] : toMs, toMs, (d) => daily.add(id, s, d)));
   for (let i = 0; i < t.length; i++) {
     const start = t.starts[i];
     if (start + t.minutes * 60_000 > toMs) break;
@@ -88,9 +91,11 @@ function readingRows(point: DemoPoint, t: Timeline, weather: HourlyWeather, toMs
     for (let k = 0; k < series.length; k++) {
       out.row(5).uuid(id).timestamptz(start).int4(values[k]).int2(series[k]).int2(quality);
       hours[k].add(start, values[k], spot);
+      days[k].add(start, values[k], spot, t.minutes);
     }
   }
   for (const h of hours) h.end();
+  for (const d of days) d.end();
 }
 
 type Db = Parameters<Seeder["run"]>[0]["db"];
@@ -160,9 +165,11 @@ async function seedReadings(sites: { plan: DemoPlan; points: DemoPoint[] }[], no
     }
     const buffer = new BinaryCopy(FLUSH_ROWS + 120_000, 5, 16 + 8 + 4 + 2 + 2);
     const hourly = new HourlyCopy(FLUSH_ROWS / 3);
+    const daily = new DailyCopy(FLUSH_ROWS / 90);
     const flush = async () => {
       await tx.copyIn("interval_readings", READING_COLUMNS, buffer.take());
       await tx.copyIn("interval_readings_hourly", HOURLY_COLUMNS, hourly.take());
+      if (daily.rows) await tx.copyIn("interval_readings_daily", DAILY_COLUMNS, daily.take());
     };
     const refreshLater: { ids: string[]; from: number; to: number }[] = [];
     const started = Date.now();
@@ -190,7 +197,7 @@ async function seedReadings(sites: { plan: DemoPlan; points: DemoPoint[] }[], no
                 [timeline("5-late", fiveMinuteSince, to, 5), to],
               ]
             : [[timeline(String(p.intervalMinutes), from, to, p.intervalMinutes), to]];
-        for (const [t, end] of stretches) readingRows(p, t, weather, end, prices.get(p.biddingZone), buffer, hourly);
+        for (const [t, end] of stretches) readingRows(p, t, weather, end, prices.get(p.biddingZone), buffer, hourly, daily, tz);
         rows += buffer.rows - before;
         if (buffer.rows >= FLUSH_ROWS) await flush();
       }
@@ -205,13 +212,10 @@ async function seedReadings(sites: { plan: DemoPlan; points: DemoPoint[] }[], no
       await tx.query("alter table interval_readings_hourly add constraint interval_readings_hourly_pk primary key (metering_point_id, series, hour)");
     }
     log(`    keys built (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    for (const r of refreshLater) await refreshHourlyInTx(tx, { pointIds: r.ids }, r.from, r.to);
-    for (const { plan, points } of sites) {
-      if (!points.length) continue;
-      const { from, to } = demoWindow(plan.site.timezone, now);
-      await refreshDailyInTx(tx, { pointIds: points.map((p) => p.id) }, from, to);
+    for (const r of refreshLater) {
+      await refreshHourlyInTx(tx, { pointIds: r.ids }, r.from, r.to);
+      await refreshDailyInTx(tx, { pointIds: r.ids }, r.from, r.to);
     }
-    log(`    daily rollup (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
 }
 

@@ -55,7 +55,7 @@ const withoutXmin = (rows: HourRow[]) => rows.map(({ xmin: _xmin, ...r }) => r);
 /** A point's daily rollup rows (Σ Wh × price rounded: summed in another order it may differ in the last bits). */
 async function dailyOf(id: string) {
   const rows = await queryRows<Record<string, unknown>>(db, sql`select * from interval_readings_daily where metering_point_id = ${id} order by series, day`);
-  return rows.map((r) => ({ ...r, series: Number(r.series), day: String(r.day).slice(0, 10), value_wh: Number(r.value_wh), spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4 }));
+  return rows.map((r) => ({ ...r, series: Number(r.series), day: String(r.day).slice(0, 10), value_wh: Number(r.value_wh), priced_wh: Number(r.priced_wh), spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4 }));
 }
 
 /** The point's daily rollup as the writes left it equals one recomputed from nothing. */
@@ -318,5 +318,15 @@ describe("the demo seeder's rollup", () => {
     expect(await read()).toEqual(seeded);
     const days = await expectDailyRecomputed(id);
     expect(new Set(days.map((r) => r.series))).toEqual(new Set([1, 2]));
+  });
+
+  it("holds the days a full recomputation gives for hourly and 5-minute meters too", async () => {
+    const all = demoPlans().flatMap((plan) => planDemoPoints(plan));
+    for (const minutes of [60, 5]) {
+      const point = all.find((p) => p.intervalMinutes === minutes);
+      expect(point).toBeDefined();
+      const days = await expectDailyRecomputed(await pointId(point!.gsrn));
+      expect(days.some((d) => d.series === 1 && d.priced_wh > 0)).toBe(true);
+    }
   });
 });

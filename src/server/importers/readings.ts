@@ -1,7 +1,7 @@
 import "server-only";
 import { BinaryCopy, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
+import { addDaysInTx, DailyCopy, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -266,23 +266,36 @@ const HOUR = 3_600_000;
 const QUARTER = 900_000;
 
 /**
- * The rollup of stretches that had no readings before this import, from the rows in memory
- * (in key order): the hours wholly inside a stretch are summed here, priced by the same rule as
- * spotJoinsSql (the quarter-hour price, else the hourly one), and copied in; the partial hours at
- * a stretch's ends, which may hold older readings, are refreshed from the table. Should a rollup
- * row exist where no reading did, the whole refresh runs from the table instead.
+ * The rollups of stretches that had no readings before this import, from the rows in memory (in
+ * key order). Hourly: the hours wholly inside a stretch are summed here, priced by the same rule
+ * as spotJoinsSql (the quarter-hour price, else the hourly one), and copied in; the partial hours
+ * at a stretch's ends, which may hold older readings, are refreshed from the table. Daily: every
+ * new reading is summed into its local day and added to the day's row (DayAccumulator,
+ * addDaysInTx). Should a rollup row exist where no reading was, the hourly refresh runs from the
+ * table instead. Returns the spans whose daily rollup is still to be refreshed from the table:
+ * hourly meters' (priced by spot_prices_hourly), or all on that fallback.
  */
-async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], order: Int32Array, spans: TouchedSpan[]): Promise<void> {
+async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], order: Int32Array, spans: TouchedSpan[], tz: string): Promise<TouchedSpan[]> {
   const inner = new Map<number, { from: number; to: number }>();
+  const fine = new Set<number>();
   const edges: TouchedSpan[] = [];
+  const rest: TouchedSpan[] = [];
   const zones = new Set<string>();
   let lo = Infinity;
   let hi = -Infinity;
   for (const [key, s] of c.spans) {
     const facts = c.points[s.pointNo];
-    if (facts.intervalMinutes >= 60) continue; // hourly meters have no rollup rows
     const a = s.from;
     const b = s.to + s.intervalMs;
+    if (facts.intervalMinutes >= 60) {
+      // Hourly meters have no rollup rows; their days are refreshed from the table.
+      rest.push({ pointId: facts.id, series: s.series, fromMs: a, toMs: b });
+      continue;
+    }
+    fine.add(key);
+    zones.add(facts.biddingZone);
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, b);
     const from = Math.ceil(a / HOUR) * HOUR;
     const to = Math.floor(b / HOUR) * HOUR;
     const edge = (x: number, y: number) => edges.push({ pointId: facts.id, series: s.series, fromMs: x, toMs: y });
@@ -293,49 +306,71 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
     if (a < from) edge(a, from);
     if (b > to) edge(to, b);
     inner.set(key, { from, to });
-    zones.add(facts.biddingZone);
-    lo = Math.min(lo, from);
-    hi = Math.max(hi, to);
   }
-  if (inner.size) {
-    const prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
-    for (const z of zones) prices.set(z, { quarter: new Map(), hour: new Map() });
-    const rows = await tx.query<{ zone: string; resolution_minutes: number; ms: number; price: number }>(
-      `select zone, resolution_minutes, (extract(epoch from start) * 1000)::float8 as ms, price_eur_mwh::float8 as price
-       from spot_prices where zone = any($1::text[]) and start >= $2::timestamptz and start < $3::timestamptz`,
-      [`{${[...zones].join(",")}}`, new Date(lo).toISOString(), new Date(hi).toISOString()],
-    );
-    for (const r of rows) {
-      const p = prices.get(r.zone)!;
-      (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
+  if (!fine.size) return rest;
+  const prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
+  for (const z of zones) prices.set(z, { quarter: new Map(), hour: new Map() });
+  const rows = await tx.query<{ zone: string; resolution_minutes: number; ms: number; price: number }>(
+    `select zone, resolution_minutes, (extract(epoch from start) * 1000)::float8 as ms, price_eur_mwh::float8 as price
+     from spot_prices where zone = any($1::text[]) and start >= $2::timestamptz and start < $3::timestamptz`,
+    [`{${[...zones].join(",")}}`, new Date(Math.floor(lo / HOUR) * HOUR).toISOString(), new Date(hi).toISOString()],
+  );
+  for (const r of rows) {
+    const p = prices.get(r.zone)!;
+    (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
+  }
+  const hoursOut = new HourlyCopy(Math.ceil(c.count / 3) + 16);
+  const daysOut = new DailyCopy(Math.ceil(c.count / 90) + 16);
+  let key = -1;
+  let point = 0;
+  let series = 0;
+  let minutes = 0;
+  let isFine = false;
+  let span: { from: number; to: number } | undefined;
+  let zone = prices.values().next().value!;
+  const hours = new HourAccumulator((sums) => hoursOut.add(ids[point], series, sums));
+  const days = new DayAccumulator(tz, lo, hi, (sums) => daysOut.add(ids[point], series, sums));
+  for (let k = 0; k < c.count; k++) {
+    const i = order[k];
+    const rowKey = c.point[i] * 4 + c.series[i];
+    if (rowKey !== key) {
+      hours.end();
+      days.end();
+      key = rowKey;
+      point = c.point[i];
+      series = c.series[i];
+      isFine = fine.has(rowKey);
+      span = inner.get(rowKey);
+      minutes = c.points[point].intervalMinutes;
+      if (isFine) zone = prices.get(c.points[point].biddingZone)!;
     }
-    const out = new HourlyCopy(Math.ceil(c.count / 3) + 16);
-    let key = -1;
-    let point = 0;
-    let series = 0;
-    let span: { from: number; to: number } | undefined;
-    let zone = prices.values().next().value!;
-    const acc = new HourAccumulator((sums) => out.add(ids[point], series, sums));
-    for (let k = 0; k < c.count; k++) {
-      const i = order[k];
-      const rowKey = c.point[i] * 4 + c.series[i];
-      if (rowKey !== key) {
-        acc.end();
-        key = rowKey;
-        point = c.point[i];
-        series = c.series[i];
-        span = inner.get(rowKey);
-        if (span) zone = prices.get(c.points[point].biddingZone)!;
-      }
-      const start = c.seconds[i] * 1000;
-      if (!span || start < span.from || start >= span.to) continue;
-      const spot = zone.quarter.get(Math.floor(start / QUARTER) * QUARTER) ?? zone.hour.get(Math.floor(start / HOUR) * HOUR) ?? null;
-      acc.add(start, c.wh[i], spot);
-    }
-    acc.end();
-    if (!(await copyOrConflict(tx, "interval_readings_hourly", HOURLY_COLUMNS, out.take()))) return refreshSpansInTx(tx, spans);
+    if (!isFine) continue;
+    const start = c.seconds[i] * 1000;
+    const spot = zone.quarter.get(Math.floor(start / QUARTER) * QUARTER) ?? zone.hour.get(Math.floor(start / HOUR) * HOUR) ?? null;
+    days.add(start, c.wh[i], spot, minutes);
+    if (span && start >= span.from && start < span.to) hours.add(start, c.wh[i], spot);
+  }
+  hours.end();
+  days.end();
+  if (inner.size && !(await copyOrConflict(tx, "interval_readings_hourly", HOURLY_COLUMNS, hoursOut.take()))) {
+    await refreshSpansInTx(tx, spans);
+    return spans;
   }
   await refreshSpansInTx(tx, edges);
+  await addDaysInTx(tx, daysOut);
+  return rest;
+}
+
+/** Refreshes the daily rollup of the days the spans touch from the table: one call per distinct stretch (a daily delivery is one, for every point). */
+async function refreshDaysOfSpans(tx: RawTx, spans: TouchedSpan[]): Promise<void> {
+  const stretches = new Map<string, { fromMs: number; toMs: number; pointIds: Set<string> }>();
+  for (const s of spans) {
+    const key = `${s.fromMs}-${s.toMs}`;
+    const stretch = stretches.get(key) ?? { fromMs: s.fromMs, toMs: s.toMs, pointIds: new Set<string>() };
+    stretch.pointIds.add(s.pointId);
+    stretches.set(key, stretch);
+  }
+  for (const st of stretches.values()) await refreshDailyInTx(tx, { pointIds: [...st.pointIds] }, st.fromMs, st.toMs);
 }
 
 /** The steps of an import, for timing: checks (with the points' lookup), the write (COPY, and the upsert when needed), the rollup. */
@@ -396,6 +431,8 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
     const distinct = new Set<string>();
     for (const r of rows) distinct.add(r.gsrn ?? "");
     const points = await loadPoints(tx, siteId, distinct);
+    const [site] = await tx.query<{ timezone: string }>("select timezone from sites where id = $1", [siteId]);
+    const tz = site?.timezone ?? "UTC";
     const { checked, issues } = checkReadings(rows, points);
     if (issues.length) throw new ImportError(issues);
     phase("check");
@@ -441,20 +478,11 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
       const touched = new Set(spans.map((s) => s.pointId));
       await lockRollupsInTx(tx, { pointIds: [...touched], zones: checked.points.filter((p) => touched.has(p.id)).map((p) => p.biddingZone) });
     }
-    // Keep the hourly rollup in step, in the same transaction.
-    if (copiedNew) await writeNewRollup(tx, checked, ids, order, spans);
-    else if (inserted + updated > 0) await refreshSpansInTx(tx, spans);
-    // And the daily rollup of the days the spans touch (one call per distinct stretch: a daily
-    // delivery is one, for every point).
-    if (copiedNew || inserted + updated > 0) {
-      const stretches = new Map<string, { fromMs: number; toMs: number; pointIds: Set<string> }>();
-      for (const s of spans) {
-        const key = `${s.fromMs}-${s.toMs}`;
-        const stretch = stretches.get(key) ?? { fromMs: s.fromMs, toMs: s.toMs, pointIds: new Set<string>() };
-        stretch.pointIds.add(s.pointId);
-        stretches.set(key, stretch);
-      }
-      for (const st of stretches.values()) await refreshDailyInTx(tx, { pointIds: [...st.pointIds] }, st.fromMs, st.toMs);
+    // Keep the rollups in step, in the same transaction.
+    if (copiedNew) await refreshDaysOfSpans(tx, await writeNewRollup(tx, checked, ids, order, spans, tz));
+    else if (inserted + updated > 0) {
+      await refreshSpansInTx(tx, spans);
+      await refreshDaysOfSpans(tx, spans);
     }
     phase("rollup");
     return { rows: checked.count, inserted, updated, unchanged: checked.count - inserted - updated };

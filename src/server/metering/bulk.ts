@@ -136,8 +136,8 @@ export class BinaryCopy {
   rows = 0;
 
   /**
-   * `rowBytes`: the sum of the fields' value sizes (uuid 16, timestamptz and float8 8, int4 4,
-   * int2 2); `rows`: how many to make room for at first (it grows as needed).
+   * `rowBytes`: the sum of the fields' value sizes (uuid 16, timestamptz, int8 and float8 8, int4
+   * and date 4, int2 2); `rows`: how many to make room for at first (it grows as needed).
    */
   constructor(rows: number, fields: number, rowBytes: number) {
     this.tupleBytes = 2 + 4 * fields + rowBytes;
@@ -190,6 +190,24 @@ export class BinaryCopy {
     this.view.setInt32(this.at, 8);
     this.view.setFloat64(this.at + 4, value);
     this.at += 12;
+    return this;
+  }
+
+  /** A whole number (|value| < 2^53) as int8. */
+  int8(value: number): this {
+    const hi = Math.floor(value / 4_294_967_296);
+    this.view.setInt32(this.at, 8);
+    this.view.setInt32(this.at + 4, hi);
+    this.view.setUint32(this.at + 8, value - hi * 4_294_967_296);
+    this.at += 12;
+    return this;
+  }
+
+  /** A calendar date given as days since 1970-01-01. */
+  date(epochDay: number): this {
+    this.view.setInt32(this.at, 4);
+    this.view.setInt32(this.at + 4, epochDay - PG_EPOCH_MS / 86_400_000);
+    this.at += 8;
     return this;
   }
 

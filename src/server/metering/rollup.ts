@@ -123,6 +123,111 @@ export class HourlyCopy {
   }
 }
 
+/** What one daily rollup row holds for a local day of a point's series. */
+export interface DaySums {
+  /** The local date as days since 1970-01-01. */
+  day: number;
+  wh: number;
+  /** Σ Wh of the night tariff's local hours. */
+  nightWh: number;
+  spotWh: number;
+  priced: number;
+  /** Σ interval lengths (minutes). */
+  minutes: number;
+  intervals: number;
+  unpriced: number;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Adds up one point's series, given in time order, into local days of a zone: the sums
+ * readings_daily_refresh makes in SQL (night hours from pricing.ts), for writers that hold the
+ * readings in memory (the demo seeder, imports of new stretches). [fromMs, toMs) must cover the
+ * readings: the zone's offsets are looked up once for it.
+ */
+export class DayAccumulator {
+  private readonly spans: { from: number; offsetMs: number }[];
+  private span = 0;
+  private sums: DaySums = { day: NaN, wh: 0, nightWh: 0, spotWh: 0, priced: 0, minutes: 0, intervals: 0, unpriced: 0 };
+  constructor(tz: string, fromMs: number, toMs: number, private readonly emit: (sums: DaySums) => void) {
+    this.spans = offsetSpans(fromMs, toMs, tz).map((s) => ({ from: s.from, offsetMs: s.offsetMinutes * 60_000 }));
+  }
+
+  /** One reading: its start (ms), Wh, spot price (€/MWh, null when none applies) and length (minutes). */
+  add(start: number, wh: number, spot: number | null, minutes: number): void {
+    const spans = this.spans;
+    let i = this.span;
+    if (start < spans[i].from) i = 0;
+    while (i + 1 < spans.length && start >= spans[i + 1].from) i++;
+    this.span = i;
+    const local = start + spans[i].offsetMs;
+    const day = Math.floor(local / DAY);
+    const s = this.sums;
+    if (s.day !== day) {
+      this.end();
+      s.day = day;
+    }
+    const hour = Math.floor((local - day * DAY) / HOUR);
+    s.wh += wh;
+    if (hour >= NIGHT_STARTS_AT || hour < NIGHT_ENDS_AT) s.nightWh += wh;
+    s.minutes += minutes;
+    s.intervals++;
+    if (spot === null) s.unpriced++;
+    else {
+      s.spotWh += wh * spot;
+      s.priced += wh;
+    }
+  }
+
+  /** Emits the day in progress, if any. */
+  end(): void {
+    const s = this.sums;
+    if (s.intervals) this.emit({ ...s });
+    s.wh = s.nightWh = s.spotWh = s.priced = s.minutes = s.intervals = s.unpriced = 0;
+    s.day = NaN;
+  }
+}
+
+/** The daily rollup's columns, in the order DailyCopy writes them. */
+export const DAILY_COLUMNS = ["metering_point_id", "series", "day", "value_wh", "night_wh", "spot_wh", "priced_wh", "minutes", "intervals", "unpriced"];
+
+/** Daily rollup rows as binary COPY data of DAILY_COLUMNS; `pointId` is the uuid's bytes. */
+export class DailyCopy {
+  private readonly out: BinaryCopy;
+  constructor(capacity: number) {
+    this.out = new BinaryCopy(capacity, 10, 16 + 2 + 4 + 8 + 8 + 8 + 8 + 4 + 4 + 4);
+  }
+  add(pointId: Uint8Array, series: number, s: DaySums): void {
+    this.out.row(10).uuid(pointId).int2(series).date(s.day).int8(s.wh).int8(s.nightWh).float8(s.spotWh).int8(s.priced).int4(s.minutes).int4(s.intervals).int4(s.unpriced);
+  }
+  get rows(): number {
+    return this.out.rows;
+  }
+  /** See BinaryCopy.take. */
+  take(): Uint8Array {
+    return this.out.take();
+  }
+}
+
+/**
+ * Adds the days of readings that were new (a stretch that had none) to the daily rollup: a day
+ * that already has a row (older readings of the same local day) gets the sums added, which is
+ * what a recomputation gives, since the new readings are exactly what the day gained.
+ */
+export async function addDaysInTx(tx: RawTx, days: DailyCopy): Promise<void> {
+  if (!days.rows) return;
+  await tx.query(`create temp table import_daily (like interval_readings_daily) on commit drop`);
+  await tx.copyIn("import_daily", DAILY_COLUMNS, days.take());
+  await tx.query(`insert into interval_readings_daily as d (${DAILY_COLUMNS.join(", ")})
+    select ${DAILY_COLUMNS.join(", ")} from import_daily order by metering_point_id, series, day
+    on conflict (metering_point_id, series, day) do update set
+      value_wh = d.value_wh + excluded.value_wh, night_wh = d.night_wh + excluded.night_wh, spot_wh = d.spot_wh + excluded.spot_wh,
+      priced_wh = d.priced_wh + excluded.priced_wh, minutes = d.minutes + excluded.minutes, intervals = d.intervals + excluded.intervals,
+      unpriced = d.unpriced + excluded.unpriced`);
+  await tx.query("drop table import_daily");
+}
+
 export type RollupScope = { pointIds: string[] } | { zone: string };
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { BinaryCopy, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { addDaysInTx, DailyCopy, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type TouchedSpan } from "@/server/metering/rollup";
+import { addDaysInTx, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type PointDay, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -320,7 +320,7 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
     (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
   }
   const hoursOut = new HourlyCopy(Math.ceil(c.count / 3) + 16);
-  const daysOut = new DailyCopy(Math.ceil(c.count / 90) + 16);
+  const daysOut: PointDay[] = [];
   let key = -1;
   let point = 0;
   let series = 0;
@@ -329,7 +329,7 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
   let span: { from: number; to: number } | undefined;
   let zone = prices.values().next().value!;
   const hours = new HourAccumulator((sums) => hoursOut.add(ids[point], series, sums));
-  const days = new DayAccumulator(tz, lo, hi, (sums) => daysOut.add(ids[point], series, sums));
+  const days = new DayAccumulator(tz, lo, hi, (sums) => daysOut.push({ pointId: c.pointIds[point], series, sums }));
   for (let k = 0; k < c.count; k++) {
     const i = order[k];
     const rowKey = c.point[i] * 4 + c.series[i];

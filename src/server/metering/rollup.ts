@@ -210,22 +210,44 @@ export class DailyCopy {
   }
 }
 
+/** One point's series' day, for addDaysInTx. */
+export interface PointDay {
+  pointId: string;
+  series: number;
+  sums: DaySums;
+}
+
 /**
  * Adds the days of readings that were new (a stretch that had none) to the daily rollup: a day
  * that already has a row (older readings of the same local day) gets the sums added, which is
- * what a recomputation gives, since the new readings are exactly what the day gained.
+ * what a recomputation gives, since the new readings are exactly what the day gained. One
+ * statement, the days as array parameters (a delivery has a few thousand).
  */
-export async function addDaysInTx(tx: RawTx, days: DailyCopy): Promise<void> {
-  if (!days.rows) return;
-  await tx.query(`create temp table import_daily (like interval_readings_daily) on commit drop`);
-  await tx.copyIn("import_daily", DAILY_COLUMNS, days.take());
-  await tx.query(`insert into interval_readings_daily as d (${DAILY_COLUMNS.join(", ")})
-    select ${DAILY_COLUMNS.join(", ")} from import_daily order by metering_point_id, series, day
+export async function addDaysInTx(tx: RawTx, days: PointDay[]): Promise<void> {
+  if (!days.length) return;
+  for (const d of days) if (!UUID.test(d.pointId)) throw new Error("bad point id");
+  const col = (f: (d: PointDay) => string | number) => `{${days.map(f).join(",")}}`;
+  await tx.query(
+    `insert into interval_readings_daily as d (${DAILY_COLUMNS.join(", ")})
+    select * from unnest($1::uuid[], $2::int2[], $3::date[], $4::int8[], $5::int8[], $6::float8[], $7::int8[], $8::int4[], $9::int4[], $10::int4[])
     on conflict (metering_point_id, series, day) do update set
       value_wh = d.value_wh + excluded.value_wh, night_wh = d.night_wh + excluded.night_wh, spot_wh = d.spot_wh + excluded.spot_wh,
       priced_wh = d.priced_wh + excluded.priced_wh, minutes = d.minutes + excluded.minutes, intervals = d.intervals + excluded.intervals,
-      unpriced = d.unpriced + excluded.unpriced`);
-  await tx.query("drop table import_daily");
+      unpriced = d.unpriced + excluded.unpriced`,
+    [
+      col((d) => d.pointId),
+      col((d) => d.series),
+      col((d) => new Date(d.sums.day * DAY).toISOString().slice(0, 10)),
+      col((d) => d.sums.wh),
+      col((d) => d.sums.nightWh),
+      // Shortest round-trip text of a double: exact.
+      col((d) => String(d.sums.spotWh)),
+      col((d) => d.sums.priced),
+      col((d) => d.sums.minutes),
+      col((d) => d.sums.intervals),
+      col((d) => d.sums.unpriced),
+    ],
+  );
 }
 
 export type RollupScope = { pointIds: string[] } | { zone: string };

@@ -91,7 +91,8 @@ function readingRows(point: DemoPoint, t: Timeline, weather: HourlyWeather, toMs
     for (let k = 0; k < series.length; k++) {
       out.row(5).uuid(id).timestamptz(start).int4(values[k]).int2(series[k]).int2(quality);
       hours[k].add(start, values[k], spot);
-      days[k].add(start, values[k], spot, t.minutes);
+      // Minutes by the point's interval, as the SQL rollups count them (readings carry no interval of their own).
+      days[k].add(start, values[k], spot, point.intervalMinutes);
     }
   }
   for (const h of hours) h.end();

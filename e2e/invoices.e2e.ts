@@ -90,6 +90,8 @@ async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
 const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
 
 async function expectAxeClean(page: Page, label: string) {
+  // A page streams its parts: check it once its heading is there (right after a reload it may not be yet).
+  await page.locator("h1").first().waitFor();
   let builder = new AxeBuilder({ page });
   for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

@@ -73,6 +73,17 @@ export interface HourSums {
   unpriced: number;
 }
 
+/** Adds one reading to an hour's or a day's sums: its energy, and its spot value or that it had no price. */
+function addReading(s: { wh: number; intervals: number; unpriced: number; spotWh: number; priced: number }, wh: number, spot: number | null): void {
+  s.wh += wh;
+  s.intervals++;
+  if (spot === null) s.unpriced++;
+  else {
+    s.spotWh += wh * spot;
+    s.priced += wh;
+  }
+}
+
 /**
  * Adds up one point's series, given in time order, into hours: the same sums writeHoursSql
  * makes in SQL, for writers that hold the readings in memory anyway (the demo seeder, imports of
@@ -90,13 +101,7 @@ export class HourAccumulator {
       this.end();
       s.hour = hour;
     }
-    s.wh += wh;
-    s.intervals++;
-    if (spot === null) s.unpriced++;
-    else {
-      s.spotWh += wh * spot;
-      s.priced += wh;
-    }
+    addReading(s, wh, spot);
   }
 
   /** Emits the hour in progress, if any. */
@@ -169,15 +174,9 @@ export class DayAccumulator {
       s.day = day;
     }
     const hour = Math.floor((local - day * DAY) / HOUR);
-    s.wh += wh;
     if (hour >= NIGHT_STARTS_AT || hour < NIGHT_ENDS_AT) s.nightWh += wh;
     s.minutes += minutes;
-    s.intervals++;
-    if (spot === null) s.unpriced++;
-    else {
-      s.spotWh += wh * spot;
-      s.priced += wh;
-    }
+    addReading(s, wh, spot);
   }
 
   /** Emits the day in progress, if any. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { BinaryCopy, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
+import { BinaryCopy, pgArray, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
 import { addDaysInTx, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type PointDay, type TouchedSpan } from "@/server/metering/rollup";
 import { readCsv } from "./csv";
@@ -229,7 +229,7 @@ async function loadPoints(tx: RawTx, siteId: string, rawGsrns: Iterable<string>)
     const part = all.slice(i, i + CHUNK);
     const rows = await tx.query<{ id: string; gsrn: string; interval_minutes: number; has_production: boolean; bidding_zone: string }>(
       `select id, gsrn, interval_minutes, has_production, bidding_zone from metering_points where site_id = $1 and gsrn = any($2::text[])`,
-      [siteId, `{${part.join(",")}}`],
+      [siteId, pgArray(part)],
     );
     for (const r of rows) map.set(r.gsrn, { id: r.id, intervalMinutes: Number(r.interval_minutes), hasProduction: !!r.has_production, biddingZone: r.bidding_zone });
   }
@@ -313,7 +313,7 @@ async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], 
   const rows = await tx.query<{ zone: string; resolution_minutes: number; ms: number; price: number }>(
     `select zone, resolution_minutes, (extract(epoch from start) * 1000)::float8 as ms, price_eur_mwh::float8 as price
      from spot_prices where zone = any($1::text[]) and start >= $2::timestamptz and start < $3::timestamptz`,
-    [`{${[...zones].join(",")}}`, new Date(Math.floor(lo / HOUR) * HOUR).toISOString(), new Date(hi).toISOString()],
+    [pgArray(zones), new Date(Math.floor(lo / HOUR) * HOUR).toISOString(), new Date(hi).toISOString()],
   );
   for (const r of rows) {
     const p = prices.get(r.zone)!;
@@ -391,17 +391,16 @@ async function copyOrConflict(tx: RawTx, table: string, columns: string[], data:
 
 /** Whether no reading exists yet in any of the spans (then the batch can be inserted without conflict handling). */
 async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
-  const arr = (items: (string | number)[]) => `{${items.join(",")}}`;
   const [row] = await tx.query<{ taken: boolean }>(
     `select exists (
        select 1 from unnest($1::uuid[], $2::int2[], $3::timestamptz[], $4::timestamptz[]) as t(id, series, lo, hi)
        where exists (select 1 from interval_readings r where r.metering_point_id = t.id and r.series = t.series and r.start >= t.lo and r.start < t.hi)
      ) as taken`,
     [
-      arr(spans.map((s) => s.pointId)),
-      arr(spans.map((s) => s.series)),
-      arr(spans.map((s) => new Date(s.fromMs).toISOString())),
-      arr(spans.map((s) => new Date(s.toMs).toISOString())),
+      pgArray(spans.map((s) => s.pointId)),
+      pgArray(spans.map((s) => s.series)),
+      pgArray(spans.map((s) => new Date(s.fromMs).toISOString())),
+      pgArray(spans.map((s) => new Date(s.toMs).toISOString())),
     ],
   );
   return !row.taken;

@@ -235,3 +235,14 @@ export function uuidBytes(uuid: string): Uint8Array {
   if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error("bad uuid");
   return Uint8Array.from(Buffer.from(hex, "hex"));
 }
+
+/**
+ * A PostgreSQL array literal (`{"a","b"}`) of the values, to pass a list as one parameter
+ * (`$1::uuid[]`, `$2::text[]`): every element quoted, so any text (a GSRN as a file gave it)
+ * stays one element.
+ */
+export function pgArray(items: Iterable<string | number>): string {
+  const quoted: string[] = [];
+  for (const item of items) quoted.push(`"${String(item).replace(/["\\]/g, "\\$&")}"`);
+  return `{${quoted.join(",")}}`;
+}

@@ -5,7 +5,7 @@ import { getDb, queryRows, type Db } from "@/server/db/client";
 import { offsetSpans, startOfLocalDay } from "@/lib/energy/time";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import type { Resolution } from "@/lib/energy/chart";
-import { BinaryCopy, type RawTx } from "./bulk";
+import { BinaryCopy, pgArray, type RawTx } from "./bulk";
 
 const HOUR = 3_600_000;
 const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
@@ -225,7 +225,7 @@ export interface PointDay {
 export async function addDaysInTx(tx: RawTx, days: PointDay[]): Promise<void> {
   if (!days.length) return;
   for (const d of days) if (!UUID.test(d.pointId)) throw new Error("bad point id");
-  const col = (f: (d: PointDay) => string | number) => `{${days.map(f).join(",")}}`;
+  const col = (f: (d: PointDay) => string | number) => pgArray(days.map(f));
   await tx.query(
     `insert into interval_readings_daily as d (${DAILY_COLUMNS.join(", ")})
     select * from unnest($1::uuid[], $2::int2[], $3::date[], $4::int8[], $5::int8[], $6::float8[], $7::int8[], $8::int4[], $9::int4[], $10::int4[])
@@ -315,11 +315,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function refreshSpansSql(spans: TouchedSpan[]): { collect: SQL; write: SQL } {
   for (const s of spans) if (!UUID.test(s.pointId) || !Number.isInteger(s.series)) throw new Error("bad span");
-  const arr = (items: (string | number)[]) => `{${items.join(",")}}`;
-  const ids = arr(spans.map((s) => s.pointId));
-  const series = arr(spans.map((s) => s.series));
-  const los = arr(spans.map((s) => iso(Math.floor(s.fromMs / HOUR) * HOUR)));
-  const his = arr(spans.map((s) => iso(Math.ceil(s.toMs / HOUR) * HOUR)));
+  const ids = pgArray(spans.map((s) => s.pointId));
+  const series = pgArray(spans.map((s) => s.series));
+  const los = pgArray(spans.map((s) => iso(Math.floor(s.fromMs / HOUR) * HOUR)));
+  const his = pgArray(spans.map((s) => iso(Math.ceil(s.toMs / HOUR) * HOUR)));
   const collect = sql`create temp table rollup_source on commit drop as
     select r0.metering_point_id, r0.series, r0.start, r0.value_wh
     from unnest(${ids}::uuid[], ${series}::int2[], ${los}::timestamptz[], ${his}::timestamptz[]) as t(metering_point_id, series, lo, hi)
@@ -370,7 +369,7 @@ export async function refreshHourlyInTx(tx: RawTx, scope: RollupScope, fromMs: n
 export function refreshDailySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
   const ids =
     "pointIds" in scope
-      ? sql`${`{${scope.pointIds.map((id) => { if (!UUID.test(id)) throw new Error("bad point id"); return id; }).join(",")}}`}::uuid[]`
+      ? sql`${pgArray(scope.pointIds.map((id) => { if (!UUID.test(id)) throw new Error("bad point id"); return id; }))}::uuid[]`
       : sql`array(select id from metering_points where bidding_zone = ${scope.zone})`;
   return sql`select readings_daily_refresh(${ids}, ${iso(fromMs)}::timestamptz, ${iso(toMs)}::timestamptz,
     ${sql.raw(String(NIGHT_STARTS_AT))}, ${sql.raw(String(NIGHT_ENDS_AT))})`;
@@ -397,7 +396,7 @@ export async function lockRollupsInTx(tx: RawTx, scope: { pointIds: string[]; zo
   if (!scope.pointIds.length) return;
   await tx.query("select count(pg_advisory_xact_lock($1::int4, hashtext(id::text))) from (select unnest($2::uuid[]) as id order by 1) ids", [
     ROLLUP_LOCK,
-    `{${[...new Set(scope.pointIds)].sort().join(",")}}`,
+    pgArray([...new Set(scope.pointIds)].sort()),
   ]);
 }
 
@@ -420,7 +419,11 @@ export async function refreshDaily(scope: RollupScope, fromMs: number, toMs: num
  * which must be the zone of the points' site (the rollup's days are the site's).
  */
 export function canUseDaily(resolution: Resolution, fromMs: number, toMs: number, tz: string): boolean {
-  if (resolution !== "day" && resolution !== "month") return false;
+  return (resolution === "day" || resolution === "month") && onLocalMidnights(fromMs, toMs, tz);
+}
+
+/** Whether a range runs from a local midnight of `tz` to another: whole days of the daily rollup. */
+export function onLocalMidnights(fromMs: number, toMs: number, tz: string): boolean {
   return startOfLocalDay(fromMs, tz) === fromMs && startOfLocalDay(toMs, tz) === toMs;
 }
 

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Site } from "@/server/sites/sites";
 import type { PortalSession } from "@/server/auth/session";
 
@@ -12,3 +13,9 @@ export type AppEnv = {
     foreignSession: boolean;
   };
 };
+
+/** The client's address as the proxy in front of the server reports it (its first hop), or null when absent or not an address. */
+export function clientIp(c: Context<AppEnv>): string | null {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded && /^[0-9a-fA-F:.]{2,45}$/.test(forwarded) ? forwarded : null;
+}

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import { clientIp, type AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { customerInvoiceOnly, InvoiceNumberParam } from "./invoices";
 import {
@@ -99,11 +99,6 @@ function refererLocale(c: Context<AppEnv>): string | null {
  */
 function requestLocale(c: Context<AppEnv>): string {
   return paymentLocale(paymentSite(c), [c.req.header("x-portal-locale"), refererLocale(c), getCookie(c, "NEXT_LOCALE")]);
-}
-
-function clientIp(c: Context<AppEnv>): string | null {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded && /^[0-9a-fA-F:.]{2,45}$/.test(forwarded) ? forwarded : null;
 }
 
 export const paymentsRouter = new OpenAPIHono<AppEnv>();

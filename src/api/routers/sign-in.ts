@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import { clientIp, type AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { emailIdentityKey } from "@/server/auth/identity-keys";
@@ -46,7 +46,7 @@ signInRouter.openapi(
   async (c) => {
     const site = c.get("site");
     const { email, callbackUrl } = c.req.valid("json");
-    const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+    const ip = clientIp(c) ?? "unknown";
     await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
     await enforceRateLimit(`sign-in:email:${site.id}:${email.toLowerCase()}`, 5, 15 * 60);
     const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
@@ -62,7 +62,7 @@ signInRouter.openapi(
 async function startOidc(c: Context<AppEnv>, providerId: string, callbackUrl: string | undefined): Promise<string> {
   const site = c.get("site");
   if (!(site.auth.oidc ?? []).some((p) => p.id === providerId)) throw notFound();
-  const ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+  const ip = clientIp(c) ?? "unknown";
   await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
   const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
   const result = await auth.api.signInSocial({

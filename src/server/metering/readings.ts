@@ -3,8 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import type { Resolution, SeriesPoint } from "@/lib/energy/chart";
 import { bucketSql, queryBuckets, type BucketSql } from "./buckets";
-import { canUseDaily, canUseRollup, hourlyFactsSql, type PointIntervals } from "./rollup";
-import { localDateString, startOfLocalDay } from "@/lib/energy/time";
+import { canUseDaily, canUseRollup, hourlyFactsSql, onLocalMidnights, type PointIntervals } from "./rollup";
+import { localDateString } from "@/lib/energy/time";
 
 export const SERIES_CODE = { consumption: 1, production: 2 } as const;
 export type EnergySeries = keyof typeof SERIES_CODE;
@@ -82,7 +82,7 @@ export async function aggregateEnergy(
 export function energyTotalSql(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number, tz: string): SQL {
   const ids = points.map((p) => p.id);
   const code = SERIES_CODE[series];
-  if (startOfLocalDay(fromMs, tz) === fromMs && startOfLocalDay(toMs, tz) === toMs) {
+  if (onLocalMidnights(fromMs, toMs, tz)) {
     return sql`(select sum(value_wh)::float8 from interval_readings_daily where metering_point_id in ${ids} and series = ${code}
       and day >= ${localDateString(fromMs, tz)}::date and day < ${localDateString(toMs, tz)}::date)`;
   }

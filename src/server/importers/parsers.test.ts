@@ -294,6 +294,36 @@ describe("timestamps with an offset", () => {
     );
   });
 
+  it("reads exactly the texts the grammar YYYY-MM-DD[T ]HH:MM[:SS[.f{1,9}]](Z|±HH[:]MM) allows, also near misses", () => {
+    // The grammar as a regular expression (the reader goes character by character for speed).
+    const GRAMMAR = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2}))$/;
+    const reference = (text: string) => {
+      const m = GRAMMAR.exec(text.trim());
+      if (!m) return null;
+      const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((k) => Number(m[k] ?? 0));
+      const offset = m[8] === "Z" ? 0 : (Number(m[10]) * 60 + Number(m[11])) * (m[9] === "-" ? -1 : 1);
+      const ms = Number(((m[7] ?? "") + "000").slice(0, 3));
+      const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, s, ms));
+      date.setUTCFullYear(y);
+      const valid = date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60 && Number(m[10] ?? 0) < 24 && Number(m[11] ?? 0) < 60;
+      return valid ? date.getTime() - offset * 60_000 : null;
+    };
+    const valid = ["2024-03-31T04:00:00+03:00", "2024-02-29 23:45:00.123456Z", "1999-12-31T23:59-0130", "2026-10-25T03:15:00.5+02:00", "2024-02-29T23:45:00.123456789+02:00"];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...valid),
+        fc.array(fc.tuple(fc.nat(40), fc.constantFrom("", "0", "9", "-", ":", ".", "T", " ", "Z", "+", "x", "12")), { maxLength: 3 }),
+        (base, edits) => {
+          let text = base;
+          // Each edit replaces one character (or removes it, or inserts two digits).
+          for (const [at, piece] of edits) text = text.slice(0, at % (text.length + 1)) + piece + text.slice((at % (text.length + 1)) + 1);
+          expect(parseTimestampWithOffset(text), text).toBe(reference(text));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it("refuses dates that are not on the calendar, times out of range and missing offsets", () => {
     for (const bad of ["2025-02-29T00:00:00Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z", "2024-00-10T00:00:00Z", "2024-01-10T24:00:00Z", "2024-01-10T10:60:00Z", "2024-01-10T10:00:60Z", "2024-01-10T10:00:00", "2024-01-10T10:00:00+25:00", "2024-01-10", "yesterday"]) {
       expect(parseTimestampWithOffset(bad), bad).toBeNull();

@@ -213,6 +213,44 @@ describe("writing readings", () => {
     expect(total).toBe(expected);
   });
 
+  it("checks a file of many slices while it is copied, and writes nothing of it when a row near its end is bad", async () => {
+    const [a, b] = quarterPoints();
+    const from = Date.UTC(2017, 0, 1);
+    const rows = [...rowsFor(a.gsrn, from, 9000, (i) => i % 500), ...rowsFor(b.gsrn, from, 9000, (i) => i % 300)].map((r, i) => ({ ...r, line: i + 2 }));
+    rows[17_500] = { ...rows[17_500], value: "-4" };
+    const error = await importReadings("aurora", rows).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).issues).toEqual([{ line: 17_502, field: "value", message: "energy.import.errors.bad-value", value: "-4" }]);
+    const [left] = await queryRows<{ r: number; h: number; d: number }>(
+      db,
+      sql`select (select count(*) from interval_readings where start >= '2017-01-01' and start < '2017-06-01')::int as r,
+        (select count(*) from interval_readings_hourly where hour >= '2017-01-01' and hour < '2017-06-01')::int as h,
+        (select count(*) from interval_readings_daily where day >= '2016-12-31' and day < '2017-06-01')::int as d`,
+    );
+    expect([Number(left.r), Number(left.h), Number(left.d)]).toEqual([0, 0, 0]);
+  });
+
+  it("sums the rollups of a file of many slices as a recomputation does, in key order or not", async () => {
+    const [a, b, c] = quarterPoints();
+    const from = Date.UTC(2017, 0, 1);
+    // Point a's readings in two parts with b's between them (split inside an hour and a day):
+    // the rows come out of key order in the third slice.
+    const aRows = rowsFor(a.gsrn, from, 18_002, (i) => (i * 7) % 400);
+    const unordered = [...aRows.slice(0, 9002), ...rowsFor(b.gsrn, from, 9000, (i) => (i * 3) % 250), ...aRows.slice(9002)].map((r, i) => ({ ...r, line: i + 2 }));
+    expect(await importReadings("aurora", unordered)).toEqual({ rows: 27_002, inserted: 27_002, updated: 0, unchanged: 0 });
+    // Point c's in order, across slices.
+    expect((await importReadings("aurora", rowsFor(c.gsrn, from, 20_000, (i) => 50 + (i % 97)))).inserted).toBe(20_000);
+    const to = from + 18_002 * Q;
+    for (const p of [a, b, c]) {
+      const id = await pointId(p.gsrn);
+      const written = withoutXmin(await rollupOf(p.gsrn, from, to));
+      expect(written.length).toBeGreaterThan(2000);
+      await refreshHourly({ pointIds: [id] }, from, to, db);
+      expect(withoutXmin(await rollupOf(p.gsrn, from, to))).toEqual(written);
+      await expectDailyRecomputed(id);
+    }
+  });
+
   it("stores instants before 2000 and after exactly (binary COPY counts from 2000-01-01)", async () => {
     const [, , c] = quarterPoints();
     const from = Date.UTC(1999, 11, 31, 23, 30);

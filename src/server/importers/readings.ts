@@ -103,117 +103,180 @@ const QUALITIES = new Map(Object.entries(QUALITY_CODE));
 const SERIES = new Map(Object.entries(SERIES_CODE));
 type GsrnVerdict = { ok: true; no: number; facts: PointFacts } | { ok: false; message: string; value: string };
 
+/** A file's series text as its code: empty is consumption; undefined when unknown. */
+const seriesCode = (raw: string | undefined) => (raw === undefined || raw === "" ? SERIES_CODE.consumption : SERIES.get(raw.trim().toLowerCase() || "consumption"));
+
+/** The start instants of rows' timestamps (epoch ms; NaN where unreadable), as the reach pass read them for the checks. */
+function startsOf(rows: ReadingInput[]): Float64Array {
+  const starts = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) starts[i] = parseTimestampWithOffset(rows[i].timestamp ?? "") ?? NaN;
+  return starts;
+}
+
 /**
- * Validates rows against the site's metering points; every problem is reported with its line.
- * Written for files of millions of rows: per-point facts and verdicts are looked up once per
- * distinct GSRN text, duplicates are found with numeric keys per point, and the result is
- * columnar (no object per row).
+ * Validates rows against the site's metering points, a slice at a time (see check); every
+ * problem is reported with its line. Written for files of millions of rows: per-point facts and
+ * verdicts are looked up once per distinct GSRN text, duplicates are found with numeric keys per
+ * point, and the result is columnar (no object per row).
  */
-export function checkReadings(rows: ReadingInput[], points: Map<string, PointFacts>): { checked: CheckedReadings; issues: ImportIssue[] } {
-  const issues: ImportIssue[] = [];
-  const n = rows.length;
-  const checked: CheckedReadings = {
-    pointIds: [],
-    points: [],
-    point: new Int32Array(n),
-    seconds: new Float64Array(n),
-    wh: new Int32Array(n),
-    series: new Uint8Array(n),
-    quality: new Uint8Array(n),
-    count: 0,
-    spans: new Map(),
-  };
-  const verdicts = new Map<string, GsrnVerdict>();
-  const stamps = new Map<string, number | null>();
-  const seen: Set<number>[] = [];
-  const issue = (line: number, field: string, message: string, value?: string) => {
-    if (issues.length < MAX_ISSUES) issues.push({ line, field, message, ...(value !== undefined ? { value: value.slice(0, 80) } : {}) });
-  };
-  const verdictOf = (raw: string): GsrnVerdict => {
-    let v = verdicts.get(raw);
+export class ReadingChecker {
+  readonly issues: ImportIssue[] = [];
+  readonly checked: CheckedReadings;
+  /** Rows checked so far: the next slice starts here. */
+  done = 0;
+  private readonly verdicts = new Map<string, GsrnVerdict>();
+  private readonly seen: Set<number>[] = [];
+  private lastGsrn: string | undefined;
+  private lastVerdict: GsrnVerdict | undefined;
+  private lastSpan: { pointNo: number; series: number; from: number; to: number; intervalMs: number } | undefined;
+
+  constructor(
+    private readonly rows: ReadingInput[],
+    private readonly points: Map<string, PointFacts>,
+    /** The rows' starts (startsOf), when read already. */
+    private readonly starts = startsOf(rows),
+  ) {
+    const n = rows.length;
+    this.checked = {
+      pointIds: [],
+      points: [],
+      point: new Int32Array(n),
+      seconds: new Float64Array(n),
+      wh: new Int32Array(n),
+      series: new Uint8Array(n),
+      quality: new Uint8Array(n),
+      count: 0,
+      spans: new Map(),
+    };
+  }
+
+  private issue(line: number, field: string, message: string, value?: string) {
+    if (this.issues.length < MAX_ISSUES) this.issues.push({ line, field, message, ...(value !== undefined ? { value: value.slice(0, 80) } : {}) });
+  }
+
+  private verdictOf(raw: string): GsrnVerdict {
+    let v = this.verdicts.get(raw);
     if (v) return v;
     const gsrn = raw.replace(/\s/g, "");
-    const facts = /^\d{18}$/.test(gsrn) ? points.get(gsrn) : undefined;
+    const facts = /^\d{18}$/.test(gsrn) ? this.points.get(gsrn) : undefined;
     if (!/^\d{18}$/.test(gsrn)) v = { ok: false, message: "energy.import.errors.bad-gsrn", value: raw };
     else if (!facts) v = { ok: false, message: "energy.import.errors.unknown-metering-point", value: gsrn };
     else {
-      let no = checked.pointIds.indexOf(facts.id);
+      const c = this.checked;
+      let no = c.pointIds.indexOf(facts.id);
       if (no < 0) {
-        no = checked.pointIds.push(facts.id) - 1;
-        checked.points.push(facts);
-        seen.push(new Set());
+        no = c.pointIds.push(facts.id) - 1;
+        c.points.push(facts);
+        this.seen.push(new Set());
       }
       v = { ok: true, no, facts };
     }
-    verdicts.set(raw, v);
+    this.verdicts.set(raw, v);
     return v;
-  };
-  let lastGsrn: string | undefined;
-  let lastVerdict: GsrnVerdict | undefined;
-  let lastSpan: { pointNo: number; series: number; from: number; to: number; intervalMs: number } | undefined;
-  for (let i = 0; i < n; i++) {
-    const r = rows[i];
-    const before = issues.length;
-    // Files come sorted by point more often than not: the previous row's verdict usually holds.
-    const rawGsrn = r.gsrn ?? "";
-    const g = rawGsrn === lastGsrn ? lastVerdict! : (lastVerdict = verdictOf((lastGsrn = rawGsrn)));
-    if (!g.ok) issue(r.line, "gsrn", g.message, g.value);
-    const point = g.ok ? g.facts : undefined;
-    // A delivery repeats each timestamp once per point: parse each text once.
-    const stamp = r.timestamp ?? "";
-    let start = stamps.get(stamp);
-    if (start === undefined) {
-      if (stamps.size >= 100_000) stamps.clear();
-      stamps.set(stamp, (start = parseTimestampWithOffset(stamp)));
-    }
-    if (start === null) issue(r.line, "timestamp", "energy.import.errors.bad-timestamp", r.timestamp);
-    const rawInterval = r.intervalMinutes ?? "";
-    const interval = INTERVALS.get(rawInterval) ?? INTERVALS.get(rawInterval.trim());
-    if (interval === undefined) issue(r.line, "interval_minutes", "energy.import.errors.bad-interval", r.intervalMinutes);
-    else if (point && point.intervalMinutes !== interval) issue(r.line, "interval_minutes", "energy.import.errors.interval-mismatch", r.intervalMinutes);
-    if (start !== null && interval !== undefined && start % (interval * 60_000) !== 0) issue(r.line, "timestamp", "energy.import.errors.misaligned-timestamp", r.timestamp);
-    const rawUnit = r.unit ?? "";
-    const unit = rawUnit === "Wh" || rawUnit === "kWh" ? rawUnit.toLowerCase() : rawUnit.trim().toLowerCase();
-    const value = parseDecimal(r.value ?? "");
-    let wh: number | null = null;
-    if (unit !== "kwh" && unit !== "wh") issue(r.line, "unit", "energy.import.errors.bad-unit", r.unit);
-    else if (value === null || value < 0) issue(r.line, "value", "energy.import.errors.bad-value", r.value);
-    else {
-      const raw = unit === "kwh" ? value * 1000 : value;
-      wh = Math.round(raw);
-      if (Math.abs(raw - wh) > 1e-6) issue(r.line, "value", "energy.import.errors.too-precise", r.value);
-      else if (wh > MAX_WH) issue(r.line, "value", "energy.import.errors.bad-value", r.value);
-    }
-    const qualityName = r.quality === undefined || r.quality === "" ? "measured" : r.quality.trim().toLowerCase() || "measured";
-    const quality = QUALITIES.get(qualityName);
-    if (quality === undefined) issue(r.line, "quality", "energy.import.errors.bad-quality", r.quality);
-    const seriesName = r.series === undefined || r.series === "" ? "consumption" : r.series.trim().toLowerCase() || "consumption";
-    const series = SERIES.get(seriesName);
-    if (series === undefined) issue(r.line, "series", "energy.import.errors.bad-series", r.series);
-    else if (series === SERIES_CODE.production && point && !point.hasProduction) issue(r.line, "series", "energy.import.errors.no-production", r.series);
-    if (issues.length !== before || !g.ok || start === null || wh === null || interval === undefined || quality === undefined || series === undefined) continue;
-    // start is a whole multiple of 5 minutes here: counted in 5 minutes, times 4, plus the series
-    // is an exact key that stays a small integer (fast to hash) until the year 2170.
-    const key = (start / 300_000) * 4 + series;
-    const keys = seen[g.no];
-    if (keys.has(key)) {
-      issue(r.line, "timestamp", "energy.import.errors.duplicate-row", r.timestamp);
-      continue;
-    }
-    keys.add(key);
-    const k = checked.count++;
-    checked.point[k] = g.no;
-    checked.seconds[k] = start / 1000;
-    checked.wh[k] = wh;
-    checked.series[k] = series;
-    checked.quality[k] = quality;
-    let span = lastSpan && lastSpan.pointNo === g.no && lastSpan.series === series ? lastSpan : checked.spans.get(g.no * 4 + series);
-    if (!span) checked.spans.set(g.no * 4 + series, (span = { pointNo: g.no, series, from: start, to: start, intervalMs: interval * 60_000 }));
-    else if (start < span.from) span.from = start;
-    else if (start > span.to) span.to = start;
-    lastSpan = span;
   }
-  return { checked, issues };
+
+  /** Whether every row has been checked. */
+  get finished(): boolean {
+    return this.done >= this.rows.length;
+  }
+
+  /** Checks the next `count` rows (all that are left by default); the rows that pass are appended to `checked`. */
+  check(count = this.rows.length - this.done): void {
+    const c = this.checked;
+    const issues = this.issues;
+    const end = Math.min(this.rows.length, this.done + count);
+    for (let i = this.done; i < end; i++) {
+      const r = this.rows[i];
+      const before = issues.length;
+      // Files come sorted by point more often than not: the previous row's verdict usually holds.
+      const rawGsrn = r.gsrn ?? "";
+      const g = rawGsrn === this.lastGsrn ? this.lastVerdict! : (this.lastVerdict = this.verdictOf((this.lastGsrn = rawGsrn)));
+      if (!g.ok) this.issue(r.line, "gsrn", g.message, g.value);
+      const point = g.ok ? g.facts : undefined;
+      const at = this.starts[i];
+      const start = Number.isNaN(at) ? null : at;
+      if (start === null) this.issue(r.line, "timestamp", "energy.import.errors.bad-timestamp", r.timestamp);
+      const rawInterval = r.intervalMinutes ?? "";
+      const interval = INTERVALS.get(rawInterval) ?? INTERVALS.get(rawInterval.trim());
+      if (interval === undefined) this.issue(r.line, "interval_minutes", "energy.import.errors.bad-interval", r.intervalMinutes);
+      else if (point && point.intervalMinutes !== interval) this.issue(r.line, "interval_minutes", "energy.import.errors.interval-mismatch", r.intervalMinutes);
+      if (start !== null && interval !== undefined && start % (interval * 60_000) !== 0) this.issue(r.line, "timestamp", "energy.import.errors.misaligned-timestamp", r.timestamp);
+      const rawUnit = r.unit ?? "";
+      const unit = rawUnit === "Wh" || rawUnit === "kWh" ? rawUnit.toLowerCase() : rawUnit.trim().toLowerCase();
+      const value = parseDecimal(r.value ?? "");
+      let wh: number | null = null;
+      if (unit !== "kwh" && unit !== "wh") this.issue(r.line, "unit", "energy.import.errors.bad-unit", r.unit);
+      else if (value === null || value < 0) this.issue(r.line, "value", "energy.import.errors.bad-value", r.value);
+      else {
+        const raw = unit === "kwh" ? value * 1000 : value;
+        wh = Math.round(raw);
+        if (Math.abs(raw - wh) > 1e-6) this.issue(r.line, "value", "energy.import.errors.too-precise", r.value);
+        else if (wh > MAX_WH) this.issue(r.line, "value", "energy.import.errors.bad-value", r.value);
+      }
+      const qualityName = r.quality === undefined || r.quality === "" ? "measured" : r.quality.trim().toLowerCase() || "measured";
+      const quality = QUALITIES.get(qualityName);
+      if (quality === undefined) this.issue(r.line, "quality", "energy.import.errors.bad-quality", r.quality);
+      const series = seriesCode(r.series);
+      if (series === undefined) this.issue(r.line, "series", "energy.import.errors.bad-series", r.series);
+      else if (series === SERIES_CODE.production && point && !point.hasProduction) this.issue(r.line, "series", "energy.import.errors.no-production", r.series);
+      if (issues.length !== before || !g.ok || start === null || wh === null || interval === undefined || quality === undefined || series === undefined) continue;
+      // start is a whole multiple of 5 minutes here: counted in 5 minutes, times 4, plus the series
+      // is an exact key that stays a small integer (fast to hash) until the year 2170.
+      const key = (start / 300_000) * 4 + series;
+      const keys = this.seen[g.no];
+      if (keys.has(key)) {
+        this.issue(r.line, "timestamp", "energy.import.errors.duplicate-row", r.timestamp);
+        continue;
+      }
+      keys.add(key);
+      const k = c.count++;
+      c.point[k] = g.no;
+      c.seconds[k] = start / 1000;
+      c.wh[k] = wh;
+      c.series[k] = series;
+      c.quality[k] = quality;
+      const last = this.lastSpan;
+      let span = last && last.pointNo === g.no && last.series === series ? last : c.spans.get(g.no * 4 + series);
+      if (!span) c.spans.set(g.no * 4 + series, (span = { pointNo: g.no, series, from: start, to: start, intervalMs: interval * 60_000 }));
+      else if (start < span.from) span.from = start;
+      else if (start > span.to) span.to = start;
+      this.lastSpan = span;
+    }
+    this.done = end;
+  }
+}
+
+/**
+ * Per point and series, the stretch the rows could write, [first start, last start + the
+ * point's interval), read before the checks from the rows whose point, timestamp and series are
+ * readable. Should every row pass the checks, these are exactly the stretches the import writes;
+ * should one not, nothing is written.
+ */
+function reachOf(rows: ReadingInput[], points: Map<string, PointFacts>, starts: Float64Array): { facts: PointFacts; series: number; fromMs: number; toMs: number }[] {
+  const reach = new Map<string, { facts: PointFacts; series: number; fromMs: number; toMs: number }>();
+  let lastGsrn: string | undefined;
+  let lastSeries: string | undefined;
+  let current: { facts: PointFacts; series: number; fromMs: number; toMs: number } | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const start = starts[i];
+    if (Number.isNaN(start)) continue;
+    if (r.gsrn !== lastGsrn || r.series !== lastSeries) {
+      lastGsrn = r.gsrn;
+      lastSeries = r.series;
+      const facts = points.get((r.gsrn ?? "").replace(/\s/g, ""));
+      const series = seriesCode(r.series);
+      current = undefined;
+      if (!facts || series === undefined) continue;
+      const key = `${facts.id}:${series}`;
+      current = reach.get(key);
+      if (!current) reach.set(key, (current = { facts, series, fromMs: start, toMs: start }));
+    }
+    if (!current) continue;
+    if (start < current.fromMs) current.fromMs = start;
+    else if (start > current.toMs) current.toMs = start;
+  }
+  return [...reach.values()].map((s) => ({ ...s, toMs: s.toMs + s.facts.intervalMinutes * 60_000 }));
 }
 
 async function loadPoints(tx: RawTx, siteId: string, rawGsrns: Iterable<string>): Promise<Map<string, PointFacts>> {
@@ -236,13 +299,13 @@ async function loadPoints(tx: RawTx, siteId: string, rawGsrns: Iterable<string>)
   return map;
 }
 
-/** The order of checked rows by point, series and start (the primary key's): files usually come so, then no sort. */
-function keyOrder(c: CheckedReadings): Int32Array {
-  const order = new Int32Array(c.count);
+/** The order of checked rows [from, to) by point, series and start (the primary key's): files usually come so, then no sort. */
+function keyOrder(c: CheckedReadings, from = 0, to = c.count): Int32Array {
+  const order = new Int32Array(to - from);
   let sorted = true;
-  for (let i = 0; i < c.count; i++) {
-    order[i] = i;
-    if (i > 0 && sorted) {
+  for (let i = from; i < to; i++) {
+    order[i - from] = i;
+    if (i > from && sorted) {
       const j = i - 1;
       const cmp = c.point[j] - c.point[i] || c.series[j] - c.series[i] || c.seconds[j] - c.seconds[i];
       if (cmp > 0) sorted = false;
@@ -252,113 +315,167 @@ function keyOrder(c: CheckedReadings): Int32Array {
   return order;
 }
 
-/** The checked rows as binary COPY data of READING_COLUMNS, in key order (index pages are written in sequence). */
-function readingsCopy(c: CheckedReadings, ids: Uint8Array[], order: Int32Array): Uint8Array {
-  const out = new BinaryCopy(c.count, 5, 16 + 8 + 4 + 2 + 2);
-  for (let k = 0; k < c.count; k++) {
+/** Checked rows as binary COPY rows of READING_COLUMNS, in the given order (index pages are written in sequence). */
+function writeReadings(out: BinaryCopy, c: CheckedReadings, ids: Uint8Array[], order: Int32Array): void {
+  for (let k = 0; k < order.length; k++) {
     const i = order[k];
     out.row(5).uuid(ids[c.point[i]]).timestamptz(c.seconds[i] * 1000).int4(c.wh[i]).int2(c.series[i]).int2(c.quality[i]);
   }
-  return out.take();
 }
+
+const readingsCopy = (rows: number) => new BinaryCopy(rows, 5, 16 + 8 + 4 + 2 + 2);
 
 const HOUR = 3_600_000;
 const QUARTER = 900_000;
 
+type Reach = ReturnType<typeof reachOf>;
+
 /**
- * The rollups of stretches that had no readings before this import, from the rows in memory (in
- * key order). Hourly: the hours wholly inside a stretch are summed here, priced by the same rule
- * as spotJoinsSql (the quarter-hour price, else the hourly one), and copied in; the partial hours
- * at a stretch's ends, which may hold older readings, are refreshed from the table. Daily: every
+ * The rollups of stretches that had no readings before this import, from the rows in memory.
+ * Hourly: the hours wholly inside a stretch are summed here, priced by the same rule as
+ * spotJoinsSql (the quarter-hour price, else the hourly one), and copied in; the partial hours at
+ * a stretch's ends, which may hold older readings, are refreshed from the table. Daily: every
  * new reading is summed into its local day and added to the day's row (DayAccumulator,
- * addDaysInTx). Should a rollup row exist where no reading was, the hourly refresh runs from the
- * table instead. Returns the spans whose daily rollup is still to be refreshed from the table:
- * hourly meters' (priced by spot_prices_hourly), or all on that fallback.
+ * addDaysInTx). Hourly meters have no hourly rollup; their days are refreshed from the table.
+ * Rows are fed in key order, a slice at a time, while the COPY of the readings runs.
  */
-async function writeNewRollup(tx: RawTx, c: CheckedReadings, ids: Uint8Array[], order: Int32Array, spans: TouchedSpan[], tz: string): Promise<TouchedSpan[]> {
-  const inner = new Map<number, { from: number; to: number }>();
-  const fine = new Set<number>();
-  const edges: TouchedSpan[] = [];
-  const rest: TouchedSpan[] = [];
-  const zones = new Set<string>();
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const [key, s] of c.spans) {
-    const facts = c.points[s.pointNo];
-    const a = s.from;
-    const b = s.to + s.intervalMs;
-    if (facts.intervalMinutes >= 60) {
-      // Hourly meters have no rollup rows; their days are refreshed from the table.
-      rest.push({ pointId: facts.id, series: s.series, fromMs: a, toMs: b });
-      continue;
+class NewStretchRollup {
+  /** Whole hours inside each fine stretch, by `pointId:series`; a stretch shorter than an hour has none. */
+  private readonly inner = new Map<string, { from: number; to: number } | null>();
+  private readonly edges: TouchedSpan[] = [];
+  /** Hourly meters' stretches: their days are refreshed from the table. */
+  private readonly rest: TouchedSpan[] = [];
+  private readonly spans: TouchedSpan[];
+  readonly zones = new Set<string>();
+  readonly lo: number = Infinity;
+  readonly hi: number = -Infinity;
+  private readonly prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
+  private readonly hoursOut: HourlyCopy;
+  private readonly daysOut: PointDay[] = [];
+  private readonly hours: HourAccumulator;
+  private readonly days: DayAccumulator | undefined;
+  // The stretch being summed, and the last row fed (rows must come in key order).
+  private key = -1;
+  private lastStart = -Infinity;
+  private point = 0;
+  private series = 0;
+  private pointId = "";
+  private minutes = 0;
+  private fine = false;
+  private span: { from: number; to: number } | null = null;
+  private zone: { quarter: Map<number, number>; hour: Map<number, number> } | undefined;
+  /** Whether rows came out of key order (then the sums are void: see ordered). */
+  private unordered = false;
+
+  constructor(
+    reach: Reach,
+    private readonly ids: Uint8Array[],
+    rows: number,
+    tz: string,
+  ) {
+    this.spans = reach.map((s) => ({ pointId: s.facts.id, series: s.series, fromMs: s.fromMs, toMs: s.toMs }));
+    for (const s of reach) {
+      const a = s.fromMs;
+      const b = s.toMs;
+      const key = `${s.facts.id}:${s.series}`;
+      if (s.facts.intervalMinutes >= 60) {
+        this.rest.push({ pointId: s.facts.id, series: s.series, fromMs: a, toMs: b });
+        continue;
+      }
+      this.zones.add(s.facts.biddingZone);
+      this.lo = Math.min(this.lo, a);
+      this.hi = Math.max(this.hi, b);
+      const from = Math.ceil(a / HOUR) * HOUR;
+      const to = Math.floor(b / HOUR) * HOUR;
+      const edge = (x: number, y: number) => this.edges.push({ pointId: s.facts.id, series: s.series, fromMs: x, toMs: y });
+      if (from >= to) {
+        edge(a, b);
+        this.inner.set(key, null);
+        continue;
+      }
+      if (a < from) edge(a, from);
+      if (b > to) edge(to, b);
+      this.inner.set(key, { from, to });
     }
-    fine.add(key);
-    zones.add(facts.biddingZone);
-    lo = Math.min(lo, a);
-    hi = Math.max(hi, b);
-    const from = Math.ceil(a / HOUR) * HOUR;
-    const to = Math.floor(b / HOUR) * HOUR;
-    const edge = (x: number, y: number) => edges.push({ pointId: facts.id, series: s.series, fromMs: x, toMs: y });
-    if (from >= to) {
-      edge(a, b);
-      continue;
+    for (const z of this.zones) this.prices.set(z, { quarter: new Map(), hour: new Map() });
+    this.hoursOut = new HourlyCopy(Math.ceil(rows / 3) + 16);
+    this.hours = new HourAccumulator((sums) => this.hoursOut.add(this.ids[this.point], this.series, sums));
+    if (this.zones.size) this.days = new DayAccumulator(tz, this.lo, this.hi, (sums) => this.daysOut.push({ pointId: this.pointId, series: this.series, sums }));
+  }
+
+  /** Reads the spot prices of the fine stretches' zones and time. */
+  async loadPrices(tx: RawTx): Promise<void> {
+    if (!this.zones.size) return;
+    const rows = await tx.query<{ zone: string; resolution_minutes: number; ms: number; price: number }>(
+      `select zone, resolution_minutes, (extract(epoch from start) * 1000)::float8 as ms, price_eur_mwh::float8 as price
+       from spot_prices where zone = any($1::text[]) and start >= $2::timestamptz and start < $3::timestamptz`,
+      [pgArray(this.zones), new Date(Math.floor(this.lo / HOUR) * HOUR).toISOString(), new Date(this.hi).toISOString()],
+    );
+    for (const r of rows) {
+      const p = this.prices.get(r.zone)!;
+      (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
     }
-    if (a < from) edge(a, from);
-    if (b > to) edge(to, b);
-    inner.set(key, { from, to });
   }
-  if (!fine.size) return rest;
-  const prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
-  for (const z of zones) prices.set(z, { quarter: new Map(), hour: new Map() });
-  const rows = await tx.query<{ zone: string; resolution_minutes: number; ms: number; price: number }>(
-    `select zone, resolution_minutes, (extract(epoch from start) * 1000)::float8 as ms, price_eur_mwh::float8 as price
-     from spot_prices where zone = any($1::text[]) and start >= $2::timestamptz and start < $3::timestamptz`,
-    [pgArray(zones), new Date(Math.floor(lo / HOUR) * HOUR).toISOString(), new Date(hi).toISOString()],
-  );
-  for (const r of rows) {
-    const p = prices.get(r.zone)!;
-    (Number(r.resolution_minutes) === 15 ? p.quarter : p.hour).set(Number(r.ms), Number(r.price));
-  }
-  const hoursOut = new HourlyCopy(Math.ceil(c.count / 3) + 16);
-  const daysOut: PointDay[] = [];
-  let key = -1;
-  let point = 0;
-  let series = 0;
-  let minutes = 0;
-  let isFine = false;
-  let span: { from: number; to: number } | undefined;
-  let zone = prices.values().next().value!;
-  const hours = new HourAccumulator((sums) => hoursOut.add(ids[point], series, sums));
-  const days = new DayAccumulator(tz, lo, hi, (sums) => daysOut.push({ pointId: c.pointIds[point], series, sums }));
-  for (let k = 0; k < c.count; k++) {
-    const i = order[k];
-    const rowKey = c.point[i] * 4 + c.series[i];
-    if (rowKey !== key) {
-      hours.end();
-      days.end();
-      key = rowKey;
-      point = c.point[i];
-      series = c.series[i];
-      isFine = fine.has(rowKey);
-      span = inner.get(rowKey);
-      minutes = c.points[point].intervalMinutes;
-      if (isFine) zone = prices.get(c.points[point].biddingZone)!;
+
+  /** Sums checked rows in the given order, which continues the rows fed before. */
+  feed(c: CheckedReadings, order: Int32Array): void {
+    if (this.unordered) return;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      const rowKey = c.point[i] * 4 + c.series[i];
+      const start = c.seconds[i] * 1000;
+      if (rowKey !== this.key) {
+        if (rowKey < this.key) {
+          this.unordered = true;
+          return;
+        }
+        this.hours.end();
+        this.days?.end();
+        this.key = rowKey;
+        this.point = c.point[i];
+        this.series = c.series[i];
+        this.pointId = c.pointIds[this.point];
+        const facts = c.points[this.point];
+        const span = this.inner.get(`${this.pointId}:${this.series}`);
+        this.fine = span !== undefined;
+        this.span = span ?? null;
+        this.minutes = facts.intervalMinutes;
+        if (this.fine) this.zone = this.prices.get(facts.biddingZone)!;
+      } else if (start <= this.lastStart) {
+        this.unordered = true;
+        return;
+      }
+      this.lastStart = start;
+      if (!this.fine) continue;
+      const zone = this.zone!;
+      const spot = zone.quarter.get(Math.floor(start / QUARTER) * QUARTER) ?? zone.hour.get(Math.floor(start / HOUR) * HOUR) ?? null;
+      this.days!.add(start, c.wh[i], spot, this.minutes);
+      if (this.span && start >= this.span.from && start < this.span.to) this.hours.add(start, c.wh[i], spot);
     }
-    if (!isFine) continue;
-    const start = c.seconds[i] * 1000;
-    const spot = zone.quarter.get(Math.floor(start / QUARTER) * QUARTER) ?? zone.hour.get(Math.floor(start / HOUR) * HOUR) ?? null;
-    days.add(start, c.wh[i], spot, minutes);
-    if (span && start >= span.from && start < span.to) hours.add(start, c.wh[i], spot);
   }
-  hours.end();
-  days.end();
-  if (inner.size && !(await copyOrConflict(tx, "interval_readings_hourly", HOURLY_COLUMNS, hoursOut.take()))) {
-    await refreshSpansInTx(tx, spans);
-    return spans;
+
+  /** False when rows came out of key order: a new instance must be fed them all in order. */
+  get ordered(): boolean {
+    return !this.unordered;
   }
-  await refreshSpansInTx(tx, edges);
-  await addDaysInTx(tx, daysOut);
-  return rest;
+
+  /**
+   * Writes the sums. Should a rollup row exist where no reading was, the hourly refresh runs
+   * from the table instead. Then refreshes from the table the days of what was not summed.
+   */
+  async write(tx: RawTx): Promise<void> {
+    this.hours.end();
+    this.days?.end();
+    let daysFromTable = this.rest;
+    if (this.inner.size && !(await copyOrConflict(tx, "interval_readings_hourly", HOURLY_COLUMNS, this.hoursOut.take()))) {
+      await refreshSpansInTx(tx, this.spans);
+      daysFromTable = this.spans;
+    } else {
+      await refreshSpansInTx(tx, this.edges);
+      await addDaysInTx(tx, this.daysOut);
+    }
+    await refreshDaysOfSpans(tx, daysFromTable);
+  }
 }
 
 /** Refreshes the daily rollup of the days the spans touch from the table: one call per distinct stretch (a daily delivery is one, for every point). */
@@ -373,7 +490,11 @@ async function refreshDaysOfSpans(tx: RawTx, spans: TouchedSpan[]): Promise<void
   for (const st of stretches.values()) await refreshDailyInTx(tx, { pointIds: [...st.pointIds] }, st.fromMs, st.toMs);
 }
 
-/** The steps of an import, for timing: checks (with the points' lookup), the write (COPY, and the upsert when needed), the rollup. */
+/**
+ * The steps of an import, for timing: "check", the points' lookup and the checks (for new
+ * stretches only what precedes the COPY, which checks the rows as it goes); "write", the COPY
+ * or the upsert; "rollup".
+ */
 export type ImportPhase = "check" | "write" | "rollup";
 
 const READING_COLUMNS = ["metering_point_id", "start", "value_wh", "series", "quality"];
@@ -406,14 +527,55 @@ async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
   return !row.taken;
 }
 
+/** Rows checked and copied per piece of the COPY stream. */
+const SLICE = 16_384;
+
+/**
+ * Checks the rows a slice at a time and copies each slice that passes straight into
+ * interval_readings (stretches that have no readings yet: the usual delivery), summing the new
+ * stretches' rollup as it goes. The server stores one slice while the next is checked, so the
+ * checks cost no time of their own. Any issue abandons the COPY (nothing stays) and ends in an
+ * ImportError with every issue found; a reading already there (another import filled the
+ * stretch meanwhile) returns false, with nothing written and the checks complete.
+ */
+async function copyNewStretches(tx: RawTx, checker: ReadingChecker, rollup: NewStretchRollup, idsOf: () => Uint8Array[]): Promise<boolean> {
+  const c = checker.checked;
+  const out = readingsCopy(SLICE);
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    yield BinaryCopy.HEADER;
+    while (!checker.finished) {
+      const from = c.count;
+      checker.check(SLICE);
+      if (checker.issues.length) {
+        checker.check();
+        throw new ImportError(checker.issues);
+      }
+      const order = keyOrder(c, from, c.count);
+      writeReadings(out, c, idsOf(), order);
+      yield out.rowsOnly();
+      // While the server stores this slice.
+      rollup.feed(c, order);
+    }
+    yield BinaryCopy.TRAILER;
+  }
+  try {
+    await tx.savepoint((sp) => sp.copyFrom("interval_readings", READING_COLUMNS, pieces()));
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== "23505") throw err;
+    return false;
+  }
+}
+
 /**
  * Validates and writes readings for a site in one transaction: every row is checked, and one bad
  * row rejects the whole batch with its line number. Rows travel in binary COPY format, in key
  * order. Stretches that have no readings yet (the usual delivery) are copied straight into the
- * table, and their hourly rollup is summed in memory; otherwise the rows go into a temporary
- * table and one upsert leaves identical rows untouched, so importing the same file twice changes
- * nothing, and the rollup of the touched stretches is refreshed from the table. All in one
- * transaction.
+ * table while the rows are checked, and their rollups are summed in memory; otherwise the rows
+ * go into a temporary table and one upsert leaves identical rows untouched, so importing the
+ * same file twice changes nothing, and the rollups of the touched stretches are refreshed from
+ * the table. The touched points' rollups are locked first (lockRollupsInTx), so imports of the
+ * same points, and spot price corrections of their zones, take turns.
  */
 export async function importReadings(siteId: string, rows: ReadingInput[], opts: { onPhase?: (phase: ImportPhase, ms: number) => void } = {}): Promise<ImportResult> {
   if (!rows.length) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
@@ -432,58 +594,69 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
     const points = await loadPoints(tx, siteId, distinct);
     const [site] = await tx.query<{ timezone: string }>("select timezone from sites where id = $1", [siteId]);
     const tz = site?.timezone ?? "UTC";
-    const { checked, issues } = checkReadings(rows, points);
-    if (issues.length) throw new ImportError(issues);
+    const starts = startsOf(rows);
+    const reach = reachOf(rows, points, starts);
+    const checker = new ReadingChecker(rows, points, starts);
+    const c = checker.checked;
+    const ids: Uint8Array[] = [];
+    const idsOf = () => {
+      for (let no = ids.length; no < c.pointIds.length; no++) ids.push(uuidBytes(c.pointIds[no]));
+      return ids;
+    };
+    if (reach.length) {
+      await lockRollupsInTx(tx, { pointIds: reach.map((s) => s.facts.id), zones: reach.map((s) => s.facts.biddingZone) });
+    }
+    const spans = reach.map((s) => ({ pointId: s.facts.id, series: s.series, fromMs: s.fromMs, toMs: s.toMs }));
+    // New stretches (the usual delivery): checked and copied at once, straight into the table
+    // (one WAL record per page, where an INSERT writes one per row).
+    if (reach.length && (await spansEmpty(tx, spans))) {
+      const rollup = new NewStretchRollup(reach, ids, rows.length, tz);
+      await rollup.loadPrices(tx);
+      phase("check");
+      if (await copyNewStretches(tx, checker, rollup, idsOf)) {
+        phase("write");
+        if (rollup.ordered) await rollup.write(tx);
+        else {
+          const again = new NewStretchRollup(reach, idsOf(), rows.length, tz);
+          await again.loadPrices(tx);
+          again.feed(c, keyOrder(c));
+          await again.write(tx);
+        }
+        phase("rollup");
+        return { rows: c.count, inserted: c.count, updated: 0, unchanged: 0 };
+      }
+    }
+    checker.check();
+    if (checker.issues.length) throw new ImportError(checker.issues);
     phase("check");
-    const ids = checked.pointIds.map(uuidBytes);
-    const order = keyOrder(checked);
-    const data = readingsCopy(checked, ids, order);
-    const spans: TouchedSpan[] = [...checked.spans.values()].map((s) => ({
-      pointId: checked.pointIds[s.pointNo],
-      series: s.series,
-      fromMs: s.from,
-      toMs: s.to + s.intervalMs,
-    }));
-    let inserted = -1;
-    let updated = 0;
-    // New stretches (the usual delivery): COPY straight into the table (one WAL record per page,
-    // where an INSERT writes one per row). Another writer may have filled them since; then the
-    // savepoint undoes this attempt and the upsert below runs instead.
-    if ((await spansEmpty(tx, spans)) && (await copyOrConflict(tx, "interval_readings", READING_COLUMNS, data))) inserted = checked.count;
-    const copiedNew = inserted >= 0;
-    if (!copiedNew) {
-      await tx.query(
-        "create temp table import_readings (metering_point_id uuid not null, start timestamptz not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
-      );
-      await tx.copyIn("import_readings", READING_COLUMNS, data);
-      const [counts] = await tx.query<{ inserted: number; updated: number }>(
-        `
-        with up as (
-          insert into interval_readings (metering_point_id, start, value_wh, series, quality)
-          select metering_point_id, start, value_wh, series, quality from import_readings
-          on conflict (metering_point_id, series, start) do update
-            set value_wh = excluded.value_wh, quality = excluded.quality
-            where interval_readings.value_wh is distinct from excluded.value_wh
-               or interval_readings.quality is distinct from excluded.quality
-          returning (xmax = 0) as inserted
-        )
-        select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`,
-      );
-      inserted = Number(counts.inserted);
-      updated = Number(counts.updated);
-    }
+    const out = readingsCopy(c.count);
+    writeReadings(out, c, idsOf(), keyOrder(c));
+    await tx.query(
+      "create temp table import_readings (metering_point_id uuid not null, start timestamptz not null, value_wh integer not null, series smallint not null, quality smallint not null) on commit drop",
+    );
+    await tx.copyIn("import_readings", READING_COLUMNS, out.take());
+    const [counts] = await tx.query<{ inserted: number; updated: number }>(
+      `
+      with up as (
+        insert into interval_readings (metering_point_id, start, value_wh, series, quality)
+        select metering_point_id, start, value_wh, series, quality from import_readings
+        on conflict (metering_point_id, series, start) do update
+          set value_wh = excluded.value_wh, quality = excluded.quality
+          where interval_readings.value_wh is distinct from excluded.value_wh
+             or interval_readings.quality is distinct from excluded.quality
+        returning (xmax = 0) as inserted
+      )
+      select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from up`,
+    );
+    const inserted = Number(counts.inserted);
+    const updated = Number(counts.updated);
     phase("write");
-    if (copiedNew || inserted + updated > 0) {
-      const touched = new Set(spans.map((s) => s.pointId));
-      await lockRollupsInTx(tx, { pointIds: [...touched], zones: checked.points.filter((p) => touched.has(p.id)).map((p) => p.biddingZone) });
-    }
     // Keep the rollups in step, in the same transaction.
-    if (copiedNew) await refreshDaysOfSpans(tx, await writeNewRollup(tx, checked, ids, order, spans, tz));
-    else if (inserted + updated > 0) {
+    if (inserted + updated > 0) {
       await refreshSpansInTx(tx, spans);
       await refreshDaysOfSpans(tx, spans);
     }
     phase("rollup");
-    return { rows: checked.count, inserted, updated, unchanged: checked.count - inserted - updated };
+    return { rows: c.count, inserted, updated, unchanged: c.count - inserted - updated };
   });
 }

@@ -14,6 +14,14 @@ export interface RawTx {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   copyIn(table: string, columns: string[], rows: string | Uint8Array): Promise<void>;
   /**
+   * Binary COPY from pieces made while the server takes the earlier ones (PostgreSQL; PGlite,
+   * in the same thread, gathers them first). The pieces together are one COPY stream: header,
+   * rows, trailer (see BinaryCopy.HEADER, rowsOnly, TRAILER). Should `pieces` throw, the COPY is
+   * abandoned (nothing of it stays) and the error passes on; should the server reject the data,
+   * no more pieces are asked for and its error passes on.
+   */
+  copyFrom(table: string, columns: string[], pieces: AsyncIterable<Uint8Array>): Promise<void>;
+  /**
    * Runs `fn` in a savepoint: if it throws, what it wrote is undone and the error passes on,
    * and the transaction goes on (a failed statement outside a savepoint fails the transaction).
    */
@@ -37,6 +45,11 @@ function pgliteTx(tx: Transaction): RawTx {
       if (!rows.length) return;
       await tx.query(copySql(table, columns, "'/dev/blob'", typeof rows !== "string"), [], { blob: new Blob([rows as BlobPart]) });
     },
+    async copyFrom(table, columns, pieces) {
+      const parts: BlobPart[] = [];
+      for await (const piece of pieces) parts.push(piece as BlobPart);
+      await tx.query(copySql(table, columns, "'/dev/blob'", true), [], { blob: new Blob(parts) });
+    },
     async savepoint(fn) {
       const name = `raw_sp_${++savepoints}`;
       await tx.query(`savepoint ${name}`);
@@ -59,41 +72,59 @@ function postgresTx(sql: TransactionSql): RawTx {
     },
     async copyIn(table, columns, rows) {
       if (!rows.length) return;
-      const query = sql.unsafe(copySql(table, columns, "stdin", typeof rows !== "string"));
-      // The client settles a COPY's query with the stream as soon as the server takes the data,
-      // and should the server reject the data at its end (a duplicate key), it hands the error
-      // only to that settled query: the stream then never finishes. Catch the error there.
-      let failed: (err: unknown) => void = () => {};
-      const settled = query as unknown as { reject: (err: unknown) => void };
-      const reject0 = settled.reject;
-      settled.reject = (err) => {
-        failed(err);
-        reject0(err);
-      };
-      const stream = await query.writable();
-      await new Promise<void>((resolve, reject) => {
-        failed = reject;
-        stream.on("error", reject);
-        stream.on("finish", () => resolve());
-        const CHUNK = 1 << 20;
-        let offset = 0;
-        const pump = () => {
-          while (offset < rows.length) {
-            const piece = typeof rows === "string" ? rows.slice(offset, offset + CHUNK) : rows.subarray(offset, offset + CHUNK);
-            offset += CHUNK;
-            if (!stream.write(piece)) {
-              stream.once("drain", pump);
-              return;
-            }
-          }
-          stream.end();
-        };
-        pump();
-      });
+      const CHUNK = 1 << 20;
+      async function* pieces() {
+        for (let offset = 0; offset < rows.length; offset += CHUNK) yield typeof rows === "string" ? rows.slice(offset, offset + CHUNK) : rows.subarray(offset, offset + CHUNK);
+      }
+      await copyStream(sql, copySql(table, columns, "stdin", typeof rows !== "string"), pieces());
     },
+    copyFrom: (table, columns, pieces) => copyStream(sql, copySql(table, columns, "stdin", true), pieces),
     // The client fails a whole transaction on any failed statement unless it ran in its own savepoint scope.
     savepoint: (fn) => sql.savepoint((inner) => fn(postgresTx(inner))) as never,
   };
+}
+
+/** Feeds a COPY FROM STDIN statement on PostgreSQL, piece by piece, as the socket takes them. */
+async function copyStream(sql: TransactionSql, statement: string, pieces: AsyncIterable<string | Uint8Array>): Promise<void> {
+  const query = sql.unsafe(statement);
+  // The client settles a COPY's query with the stream as soon as the server takes the data,
+  // and should the server reject the data (a duplicate key), it hands the error only to that
+  // settled query: the stream then never finishes. Catch the error there.
+  let failure: { error: unknown } | undefined;
+  let wake = () => {};
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    wake();
+  };
+  const settled = query as unknown as { reject: (err: unknown) => void };
+  const reject0 = settled.reject;
+  settled.reject = (err) => {
+    fail(err);
+    reject0(err);
+  };
+  const stream = await query.writable();
+  stream.on("error", fail);
+  const until = (event: "drain" | "finish") =>
+    new Promise<void>((resolve) => {
+      if (failure) return resolve();
+      wake = resolve;
+      stream.once(event, () => resolve());
+    });
+  try {
+    for await (const piece of pieces) {
+      if (failure) break;
+      if (!stream.write(piece)) await until("drain");
+    }
+  } catch (err) {
+    // The maker of the pieces failed: abandon the COPY (the server undoes it) and pass its error on.
+    stream.destroy(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  }
+  if (!failure) {
+    stream.end();
+    await until("finish");
+  }
+  if (failure) throw failure.error;
 }
 
 export async function withRawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
@@ -216,6 +247,18 @@ export class BinaryCopy {
     this.view.setInt16(this.at + 4, value);
     this.at += 6;
     return this;
+  }
+
+  /** The COPY stream's header, and its trailer: a stream is the header, the rows, the trailer. */
+  static readonly HEADER = Uint8Array.from([...SIGNATURE, 0, 0, 0, 0, 0, 0, 0, 0]);
+  static readonly TRAILER = Uint8Array.from([0xff, 0xff]);
+
+  /** The rows written since the last take, without header or trailer (a piece of a stream); starts over. */
+  rowsOnly(): Uint8Array {
+    const data = this.bytes.slice(19, this.at);
+    this.at = 19;
+    this.rows = 0;
+    return data;
   }
 
   /** The COPY data so far, with its trailer (empty when no row was written); starts over. */

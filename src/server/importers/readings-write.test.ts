@@ -233,10 +233,11 @@ describe("writing readings", () => {
   it("sums the rollups of a file of many slices as a recomputation does, in key order or not", async () => {
     const [a, b, c] = quarterPoints();
     const from = Date.UTC(2017, 0, 1);
-    // Point a's readings in two parts with b's between them (split inside an hour and a day):
-    // the rows come out of key order in the third slice.
+    // Point a's readings in two parts with b's between them, split at an hour inside a day: the
+    // rows come out of key order in the third slice, and summed as they come the day would be
+    // two rows.
     const aRows = rowsFor(a.gsrn, from, 18_002, (i) => (i * 7) % 400);
-    const unordered = [...aRows.slice(0, 9002), ...rowsFor(b.gsrn, from, 9000, (i) => (i * 3) % 250), ...aRows.slice(9002)].map((r, i) => ({ ...r, line: i + 2 }));
+    const unordered = [...aRows.slice(0, 9000), ...rowsFor(b.gsrn, from, 9000, (i) => (i * 3) % 250), ...aRows.slice(9000)].map((r, i) => ({ ...r, line: i + 2 }));
     expect(await importReadings("aurora", unordered)).toEqual({ rows: 27_002, inserted: 27_002, updated: 0, unchanged: 0 });
     // Point c's in order, across slices.
     expect((await importReadings("aurora", rowsFor(c.gsrn, from, 20_000, (i) => 50 + (i % 97)))).inserted).toBe(20_000);

@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import { closeDb, getDb, getState } from "../src/server/db/client";
 import { getSiteById } from "../src/server/sites/sites";
-import { importReadings, parseReadingsCsv } from "../src/server/importers/readings";
+import { importReadingsCsv } from "../src/server/importers/readings";
 import { importSpotPrices, parseEntsoeA44 } from "../src/server/importers/spot-prices";
 import { importTemperatures, parseTemperaturesCsv } from "../src/server/importers/temperatures";
 import { createImportToken } from "../src/server/importers/tokens";
@@ -42,7 +42,7 @@ function positional(args: string[]): string[] {
 
 async function importFile(kind: Kind, file: string, siteId: string | undefined): Promise<ImportResult> {
   const text = fs.readFileSync(file, "utf8");
-  if (kind === "readings") return importReadings(siteId!, parseReadingsCsv(text));
+  if (kind === "readings") return importReadingsCsv(siteId!, text);
   if (kind === "prices") return importSpotPrices(parseEntsoeA44(text));
   return importTemperatures(parseTemperaturesCsv(text));
 }

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../src/server/db/client";
 import { aggregateEnergy } from "../../src/server/metering/readings";
 import { aggregateExpenses } from "../../src/server/metering/expenses";
-import { importReadings, parseReadingsCsv } from "../../src/server/importers/readings";
+import { importReadingsCsv } from "../../src/server/importers/readings";
 import { withRawTransaction } from "../../src/server/metering/bulk";
 import { refreshDailyInTx, refreshHourlyInTx } from "../../src/server/metering/rollup";
 import { addLocalDays, startOfLocalDay, startOfLocalMonth } from "../../src/lib/energy/time";
@@ -108,7 +108,7 @@ export interface ImportBench {
 
 /**
  * Import speed the way a supplier's delivery comes: one CSV file with every 15-minute
- * electricity point of the site for as many days as make about `target` rows, parsed and
+ * electricity point of the site for as many days as make about `target` rows, read and
  * imported as `npm run import` does (validate, COPY, write, rollup refresh in one transaction),
  * at times before the demo history so that the rows are new, after one untimed delivery.
  */
@@ -132,9 +132,7 @@ export async function benchImport(siteId: string, target: number, parallel: bool
   const phases: Record<string, number> = {};
   const timed = async (text: string, record = false) => {
     const t = performance.now();
-    const parsed = parseReadingsCsv(text);
-    if (record) phases.parse = Math.round(performance.now() - t);
-    const result = await importReadings(siteId, parsed, { onPhase: record ? (p, ms) => (phases[p] = Math.round(ms)) : undefined });
+    const result = await importReadingsCsv(siteId, text, { onPhase: record ? (p, ms) => (phases[p] = Math.round(ms)) : undefined });
     return { result, seconds: (performance.now() - t) / 1000 };
   };
   try {
@@ -154,7 +152,7 @@ export async function benchImport(siteId: string, target: number, parallel: bool
       let total = 0;
       await Promise.all(
         [0, 1].map(async () => {
-          for (let f = queue.shift(); f !== undefined; f = queue.shift()) total += (await importReadings(siteId, parseReadingsCsv(f))).inserted;
+          for (let f = queue.shift(); f !== undefined; f = queue.shift()) total += (await importReadingsCsv(siteId, f)).inserted;
         }),
       );
       parallelResult = { files: files.length, at: 2, rowsPerSecond: Math.round(total / ((performance.now() - t) / 1000)) };

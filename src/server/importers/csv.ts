@@ -39,11 +39,48 @@ function headerLine(body: string): string {
   return match ? match[0] : "";
 }
 
+/** A file's text without its byte order mark, its separator, and whether it has quotes (then only csv-parse reads it). */
+export function csvLayout(text: string): { body: string; separator: CsvSeparator; quoted: boolean } {
+  const body = withoutBom(text);
+  return { body, separator: detectSeparator(headerLine(body)), quoted: body.includes('"') };
+}
+
 /** Reads a CSV file record by record; a malformed file throws an ImportError (bad-csv) before the first record. */
 export function* readCsv(text: string): Generator<CsvRecord> {
-  const body = withoutBom(text);
-  const separator = detectSeparator(headerLine(body));
-  yield* body.includes('"') ? parseCsv(body, separator) : splitUnquotedCsv(body, separator);
+  const { body, separator, quoted } = csvLayout(text);
+  yield* quoted ? parseCsv(body, separator) : splitUnquotedCsv(body, separator);
+}
+
+/**
+ * The unquoted file's records as splitUnquotedCsv reads them, without making them: calls
+ * `record(from, to, line)` with the bounds of each record's text (line end and CR excluded);
+ * `field` then reads one of its fields as splitUnquotedCsv would give it. For a quick look at a
+ * few columns of a large file that keeps nothing of most rows.
+ */
+export function eachUnquotedRecord(body: string, separator: CsvSeparator, record: (from: number, to: number, line: number) => void): void {
+  const n = body.length;
+  let line = 1;
+  for (let pos = 0; pos < n; line++) {
+    const lf = body.indexOf("\n", pos);
+    const end = lf === -1 ? n : lf;
+    const to = end > pos && body.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const sep = body.indexOf(separator, pos);
+    // A record unless the line is blank (one field, empty once trimmed).
+    if ((sep !== -1 && sep < to) || body.slice(pos, to).trim() !== "") record(pos, to, line);
+    pos = end + 1;
+  }
+}
+
+/** Field `k` of the record at [from, to) of an unquoted body, trimmed; undefined when the record has fewer fields. */
+export function unquotedField(body: string, separator: CsvSeparator, from: number, to: number, k: number): string | undefined {
+  let start = from;
+  for (let j = 0; j < k; j++) {
+    const sep = body.indexOf(separator, start);
+    if (sep === -1 || sep >= to) return undefined;
+    start = sep + 1;
+  }
+  const sep = body.indexOf(separator, start);
+  return body.slice(start, sep === -1 || sep >= to ? to : sep).trim();
 }
 
 /** A file without quotes: every line break ends a record and every separator ends a field. */

@@ -7,7 +7,7 @@ import { ApiClient } from "@/test/api-client";
 import { demoPlans } from "@/server/demo/seed";
 import { planDemoPoints } from "@/server/demo/energy/points-plan";
 import { queryRows, type Db } from "@/server/db/client";
-import { importReadings, parseReadingsCsv } from "./readings";
+import { importReadings, importReadingsCsv, parseReadingsCsv } from "./readings";
 import { importSpotPrices, parseEntsoeA44 } from "./spot-prices";
 import { importTemperatures, parseTemperaturesCsv } from "./temperatures";
 import { createImportToken, revokeImportToken } from "./tokens";
@@ -61,6 +61,31 @@ describe("meter readings CSV", () => {
       ["2024-03-31T00:00:00.000Z", 1750, 1],
       ["2024-03-31T01:00:00.000Z", 900, 2],
     ]);
+  });
+
+  it("reads a large file while writing it, with its blank lines, spaces, CRLF and byte order mark, as a file read whole", async () => {
+    const [a, b] = points("aurora").filter((p) => p.intervalMinutes === 15 && p.energyKind === "electricity" && !p.hasProduction);
+    const from = Date.UTC(2016, 0, 1);
+    const lines = ["\ufeffgsrn ; timestamp ; interval_minutes ; value ; unit", ""];
+    for (const [p, count] of [[a, 12_000], [b, 9_000]] as const) {
+      for (let i = 0; i < count; i++) lines.push(`${p.gsrn};${new Date(from + i * 900_000).toISOString()} ; 15;${(i % 40) / 100};kWh`);
+      lines.push("  ");
+    }
+    const text = lines.join("\r\n");
+    const before = await countReadings();
+    expect(await importReadingsCsv("aurora", text)).toEqual({ rows: 21_000, inserted: 21_000, updated: 0, unchanged: 0 });
+    expect(await countReadings()).toBe(before + 21_000);
+    const stored = await readingsOf(b.gsrn, "2016-01-01T00:00:00Z", "2017-01-01T00:00:00Z");
+    expect(stored.map((r) => Number(r.value_wh))).toEqual(Array.from({ length: 9_000 }, (_, i) => (i % 40) * 10));
+    // Again, and again with quotes (read whole by csv-parse): nothing changes.
+    expect(await importReadingsCsv("aurora", text)).toEqual({ rows: 21_000, inserted: 0, updated: 0, unchanged: 21_000 });
+    expect(await importReadingsCsv("aurora", text.replace("gsrn ;", '"gsrn";'))).toEqual({ rows: 21_000, inserted: 0, updated: 0, unchanged: 21_000 });
+    // A bad row near the end of a new stretch: its line, and nothing written.
+    const later = text.replaceAll("2016-", "2012-").split("\r\n");
+    later[20_500] = later[20_500].replace(";kWh", ";MWh");
+    expect(await asyncIssues(importReadingsCsv("aurora", later.join("\r\n")))).toEqual([{ line: 20_501, field: "unit", message: "energy.import.errors.bad-unit", value: "MWh" }]);
+    expect(await countReadings()).toBe(before + 21_000);
+    expect(await asyncIssues(importReadingsCsv("aurora", "gsrn,timestamp,interval_minutes,value,unit\r\n \r\n"))).toEqual([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
   });
 
   it("changes nothing when the same file comes again, and updates only what changed", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { BinaryCopy, pgArray, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
 import { addDaysInTx, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type PointDay, type TouchedSpan } from "@/server/metering/rollup";
-import { readCsv } from "./csv";
+import { csvLayout, eachUnquotedRecord, readCsv, unquotedField, type CsvRecord } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
 /**
@@ -51,27 +51,45 @@ export function mapHeader<K extends string>(
   return { index, issues };
 }
 
-export function parseReadingsCsv(text: string): ReadingInput[] {
+type ColumnIndex = Partial<Record<keyof typeof COLUMNS, number>>;
+
+/** A readings file opened: its header read (a missing column is an issue on its line), and its records after it. */
+function openReadingsCsv(text: string): { index: ColumnIndex; headerLine: number; records: Generator<CsvRecord> } {
   const records = readCsv(text);
   const first = records.next();
   if (first.done) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
   const { index, issues } = mapHeader(first.value.fields, COLUMNS, REQUIRED, first.value.line);
   if (issues.length) throw new ImportError(issues);
+  return { index, headerLine: first.value.line, records };
+}
+
+/** Field `k` of a record: undefined when the file has no such column, empty when the record is short. */
+function fieldOf(index: ColumnIndex, fields: string[], k: keyof typeof COLUMNS): string | undefined {
+  const at = index[k];
+  return at === undefined ? undefined : (fields[at] ?? "");
+}
+
+// Plain functions, no closures per row: made once, not once per row of a large file.
+function readingOf(index: ColumnIndex, r: CsvRecord): ReadingInput {
+  return {
+    line: r.line,
+    gsrn: fieldOf(index, r.fields, "gsrn")!,
+    timestamp: fieldOf(index, r.fields, "timestamp")!,
+    intervalMinutes: fieldOf(index, r.fields, "intervalMinutes")!,
+    value: fieldOf(index, r.fields, "value")!,
+    unit: fieldOf(index, r.fields, "unit")!,
+    quality: fieldOf(index, r.fields, "quality"),
+    series: fieldOf(index, r.fields, "series"),
+  };
+}
+
+const emptyFile = (line: number) => new ImportError([{ line, field: "file", message: "energy.import.errors.empty-file" }]);
+
+export function parseReadingsCsv(text: string): ReadingInput[] {
+  const { index, headerLine, records } = openReadingsCsv(text);
   const rows: ReadingInput[] = [];
-  const at = (fields: string[], k: keyof typeof COLUMNS) => (index[k] === undefined ? undefined : (fields[index[k]!] ?? ""));
-  for (const r of records) {
-    rows.push({
-      line: r.line,
-      gsrn: at(r.fields, "gsrn")!,
-      timestamp: at(r.fields, "timestamp")!,
-      intervalMinutes: at(r.fields, "intervalMinutes")!,
-      value: at(r.fields, "value")!,
-      unit: at(r.fields, "unit")!,
-      quality: at(r.fields, "quality"),
-      series: at(r.fields, "series"),
-    });
-  }
-  if (!rows.length) throw new ImportError([{ line: first.value.line, field: "file", message: "energy.import.errors.empty-file" }]);
+  for (const r of records) rows.push(readingOf(index, r));
+  if (!rows.length) throw emptyFile(headerLine);
   return rows;
 }
 
@@ -106,13 +124,6 @@ type GsrnVerdict = { ok: true; no: number; facts: PointFacts } | { ok: false; me
 /** A file's series text as its code: empty is consumption; undefined when unknown. */
 const seriesCode = (raw: string | undefined) => (raw === undefined || raw === "" ? SERIES_CODE.consumption : SERIES.get(raw.trim().toLowerCase() || "consumption"));
 
-/** The start instants of rows' timestamps (epoch ms; NaN where unreadable), as the reach pass read them for the checks. */
-function startsOf(rows: ReadingInput[]): Float64Array {
-  const starts = new Float64Array(rows.length);
-  for (let i = 0; i < rows.length; i++) starts[i] = parseTimestampWithOffset(rows[i].timestamp ?? "") ?? NaN;
-  return starts;
-}
-
 /**
  * Validates rows against the site's metering points, a slice at a time (see check); every
  * problem is reported with its line. Written for files of millions of rows: per-point facts and
@@ -122,21 +133,18 @@ function startsOf(rows: ReadingInput[]): Float64Array {
 export class ReadingChecker {
   readonly issues: ImportIssue[] = [];
   readonly checked: CheckedReadings;
-  /** Rows checked so far: the next slice starts here. */
-  done = 0;
   private readonly verdicts = new Map<string, GsrnVerdict>();
   private readonly seen: Set<number>[] = [];
   private lastGsrn: string | undefined;
   private lastVerdict: GsrnVerdict | undefined;
   private lastSpan: { pointNo: number; series: number; from: number; to: number; intervalMs: number } | undefined;
 
+  /** `capacity`: at least as many as the rows to come. */
   constructor(
-    private readonly rows: ReadingInput[],
+    capacity: number,
     private readonly points: Map<string, PointFacts>,
-    /** The rows' starts (startsOf), when read already. */
-    private readonly starts = startsOf(rows),
   ) {
-    const n = rows.length;
+    const n = capacity;
     this.checked = {
       pointIds: [],
       points: [],
@@ -175,26 +183,19 @@ export class ReadingChecker {
     return v;
   }
 
-  /** Whether every row has been checked. */
-  get finished(): boolean {
-    return this.done >= this.rows.length;
-  }
-
-  /** Checks the next `count` rows (all that are left by default); the rows that pass are appended to `checked`. */
-  check(count = this.rows.length - this.done): void {
+  /** Checks the next rows of the file; those that pass are appended to `checked`. */
+  check(rows: ReadingInput[]): void {
     const c = this.checked;
     const issues = this.issues;
-    const end = Math.min(this.rows.length, this.done + count);
-    for (let i = this.done; i < end; i++) {
-      const r = this.rows[i];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
       const before = issues.length;
       // Files come sorted by point more often than not: the previous row's verdict usually holds.
       const rawGsrn = r.gsrn ?? "";
       const g = rawGsrn === this.lastGsrn ? this.lastVerdict! : (this.lastVerdict = this.verdictOf((this.lastGsrn = rawGsrn)));
       if (!g.ok) this.issue(r.line, "gsrn", g.message, g.value);
       const point = g.ok ? g.facts : undefined;
-      const at = this.starts[i];
-      const start = Number.isNaN(at) ? null : at;
+      const start = parseTimestampWithOffset(r.timestamp ?? "");
       if (start === null) this.issue(r.line, "timestamp", "energy.import.errors.bad-timestamp", r.timestamp);
       const rawInterval = r.intervalMinutes ?? "";
       const interval = INTERVALS.get(rawInterval) ?? INTERVALS.get(rawInterval.trim());
@@ -242,41 +243,134 @@ export class ReadingChecker {
       else if (start > span.to) span.to = start;
       this.lastSpan = span;
     }
-    this.done = end;
   }
 }
 
 /**
- * Per point and series, the stretch the rows could write, [first start, last start + the
- * point's interval), read before the checks from the rows whose point, timestamp and series are
- * readable. Should every row pass the checks, these are exactly the stretches the import writes;
- * should one not, nothing is written.
+ * A quick look at a file before its rows are read in full: the GSRN texts it names, and per GSRN
+ * and series text the first and last start among rows whose timestamp reads. What the checks
+ * find must agree (see matchesChecks); where it does not, the import takes the slower way.
  */
-function reachOf(rows: ReadingInput[], points: Map<string, PointFacts>, starts: Float64Array): { facts: PointFacts; series: number; fromMs: number; toMs: number }[] {
-  const reach = new Map<string, { facts: PointFacts; series: number; fromMs: number; toMs: number }>();
-  let lastGsrn: string | undefined;
-  let lastSeries: string | undefined;
-  let current: { facts: PointFacts; series: number; fromMs: number; toMs: number } | undefined;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    const start = starts[i];
-    if (Number.isNaN(start)) continue;
-    if (r.gsrn !== lastGsrn || r.series !== lastSeries) {
-      lastGsrn = r.gsrn;
-      lastSeries = r.series;
-      const facts = points.get((r.gsrn ?? "").replace(/\s/g, ""));
-      const series = seriesCode(r.series);
-      current = undefined;
-      if (!facts || series === undefined) continue;
-      const key = `${facts.id}:${series}`;
-      current = reach.get(key);
-      if (!current) reach.set(key, (current = { facts, series, fromMs: start, toMs: start }));
+interface Glance {
+  gsrns: Set<string>;
+  stretches: Map<string, { gsrn: string; series: string | undefined; from: number; to: number }>;
+  records: number;
+}
+
+/** Gathers a Glance from rows given one at a time. */
+class GlanceOf {
+  readonly glance: Glance = { gsrns: new Set(), stretches: new Map(), records: 0 };
+  private lastGsrn: string | undefined = undefined;
+  private lastSeries: string | undefined = undefined;
+  private key = "";
+  private current: { gsrn: string; series: string | undefined; from: number; to: number } | undefined;
+  add(gsrn: string, timestamp: string, series: string | undefined): void {
+    this.glance.records++;
+    // Rows of a point come together more often than not: the previous row's stretch usually holds.
+    if (gsrn !== this.lastGsrn || series !== this.lastSeries || !this.current) {
+      this.lastGsrn = gsrn;
+      this.lastSeries = series;
+      this.glance.gsrns.add(gsrn);
+      this.key = `${gsrn}\u0000${series === undefined ? "\u0001" : series}`;
+      this.current = this.glance.stretches.get(this.key);
     }
-    if (!current) continue;
-    if (start < current.fromMs) current.fromMs = start;
-    else if (start > current.toMs) current.toMs = start;
+    const start = parseTimestampWithOffset(timestamp);
+    if (start === null) return;
+    const c = this.current;
+    if (!c) this.glance.stretches.set(this.key, (this.current = { gsrn, series, from: start, to: start }));
+    else if (start < c.from) c.from = start;
+    else if (start > c.to) c.to = start;
+  }
+}
+
+type Stretch = { facts: PointFacts; series: number; fromMs: number; toMs: number };
+
+/**
+ * Per point and series, the stretch the file would write, [first start, last start + the
+ * point's interval), from a Glance: should every row pass the checks, exactly the stretches the
+ * import writes; should one not, nothing is written.
+ */
+function reachOf(glance: Glance, points: Map<string, PointFacts>): Stretch[] {
+  const reach = new Map<string, Stretch>();
+  for (const g of glance.stretches.values()) {
+    const facts = points.get(g.gsrn.replace(/\s/g, ""));
+    const series = seriesCode(g.series);
+    if (!facts || series === undefined) continue;
+    const key = `${facts.id}:${series}`;
+    const s = reach.get(key);
+    if (!s) reach.set(key, { facts, series, fromMs: g.from, toMs: g.to });
+    else {
+      s.fromMs = Math.min(s.fromMs, g.from);
+      s.toMs = Math.max(s.toMs, g.to);
+    }
   }
   return [...reach.values()].map((s) => ({ ...s, toMs: s.toMs + s.facts.intervalMinutes * 60_000 }));
+}
+
+/** Whether the checked rows' stretches are the reach the glance found. */
+function matchesChecks(reach: Stretch[], c: CheckedReadings): boolean {
+  if (reach.length !== c.spans.size) return false;
+  const byKey = new Map(reach.map((s) => [`${s.facts.id}:${s.series}`, s]));
+  for (const s of c.spans.values()) {
+    const r = byKey.get(`${c.pointIds[s.pointNo]}:${s.series}`);
+    if (!r || r.fromMs !== s.from || r.toMs !== s.to + s.intervalMs) return false;
+  }
+  return true;
+}
+
+/** Rows for an import: a glance at them first, then slice by slice. */
+interface ReadingSource {
+  glance: Glance;
+  /** At least as many as the rows. */
+  capacity: number;
+  /** The next rows (at most SLICE), undefined when all are read. */
+  slice(): ReadingInput[] | undefined;
+  /** The line to name when there are no rows. */
+  emptyLine: number;
+}
+
+function arraySource(rows: ReadingInput[]): ReadingSource {
+  const g = new GlanceOf();
+  for (const r of rows) g.add(r.gsrn ?? "", r.timestamp ?? "", r.series);
+  let at = 0;
+  return {
+    glance: g.glance,
+    capacity: rows.length,
+    emptyLine: 1,
+    slice: () => (at < rows.length ? rows.slice(at, (at += SLICE)) : undefined),
+  };
+}
+
+/**
+ * A CSV file's rows. An unquoted file (the usual delivery) is glanced at column by column
+ * without making its rows, then read a slice at a time while the slices before it are written,
+ * so no row outlives its slice; a quoted one is read whole first.
+ */
+function csvSource(text: string): ReadingSource {
+  const layout = csvLayout(text);
+  if (layout.quoted) return arraySource(parseReadingsCsv(text));
+  const { index, headerLine, records } = openReadingsCsv(text);
+  const { body, separator } = layout;
+  const g = new GlanceOf();
+  let header = true;
+  const gsrnAt = index.gsrn!;
+  const timestampAt = index.timestamp!;
+  const seriesAt = index.series;
+  eachUnquotedRecord(body, separator, (from, to) => {
+    if (header) return void (header = false);
+    const series = seriesAt === undefined ? undefined : (unquotedField(body, separator, from, to, seriesAt) ?? "");
+    g.add(unquotedField(body, separator, from, to, gsrnAt) ?? "", unquotedField(body, separator, from, to, timestampAt) ?? "", series);
+  });
+  return {
+    glance: g.glance,
+    capacity: g.glance.records,
+    emptyLine: headerLine,
+    slice: () => {
+      const rows: ReadingInput[] = [];
+      for (let r = records.next(); !r.done; r = records.next()) if (rows.push(readingOf(index, r.value)) >= SLICE) break;
+      return rows.length ? rows : undefined;
+    },
+  };
 }
 
 async function loadPoints(tx: RawTx, siteId: string, rawGsrns: Iterable<string>): Promise<Map<string, PointFacts>> {
@@ -491,11 +585,12 @@ async function refreshDaysOfSpans(tx: RawTx, spans: TouchedSpan[]): Promise<void
 }
 
 /**
- * The steps of an import, for timing: "check", the points' lookup and the checks (for new
- * stretches only what precedes the COPY, which checks the rows as it goes); "write", the COPY
- * or the upsert; "rollup".
+ * The steps of an import, for timing: "read", the glance at the rows (for a CSV file, at its
+ * columns); "check", the points' lookup, the locks and, unless the rows go into new stretches
+ * (where the COPY reads and checks them as it goes), reading and checking; "write", the COPY or
+ * the upsert; "rollup".
  */
-export type ImportPhase = "check" | "write" | "rollup";
+export type ImportPhase = "read" | "check" | "write" | "rollup";
 
 const READING_COLUMNS = ["metering_point_id", "start", "value_wh", "series", "quality"];
 
@@ -530,24 +625,33 @@ async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boolean> {
 /** Rows checked and copied per piece of the COPY stream. */
 const SLICE = 16_384;
 
+/** The glance and the checks disagree: the rows take the slower way (thrown to abandon the COPY). */
+class GlanceMismatch extends Error {}
+
 /**
- * Checks the rows a slice at a time and copies each slice that passes straight into
+ * Reads and checks the rows a slice at a time and copies each slice that passes straight into
  * interval_readings (stretches that have no readings yet: the usual delivery), summing the new
- * stretches' rollup as it goes. The server stores one slice while the next is checked, so the
- * checks cost no time of their own. Any issue abandons the COPY (nothing stays) and ends in an
- * ImportError with every issue found; a reading already there (another import filled the
- * stretch meanwhile) returns false, with nothing written and the checks complete.
+ * stretches' rollup as it goes. The server stores one slice while the next is read and checked,
+ * so reading and checking cost little time of their own. Any issue abandons the COPY (nothing
+ * stays) and ends in an ImportError with every issue found. Returns false, with nothing written
+ * and every row checked, when a reading is already there (another writer filled the stretch
+ * meanwhile) or the checks found other stretches than the glance.
  */
-async function copyNewStretches(tx: RawTx, checker: ReadingChecker, rollup: NewStretchRollup, idsOf: () => Uint8Array[]): Promise<boolean> {
+async function copyNewStretches(tx: RawTx, source: ReadingSource, checker: ReadingChecker, reach: Stretch[], rollup: NewStretchRollup, idsOf: () => Uint8Array[]): Promise<boolean> {
   const c = checker.checked;
   const out = readingsCopy(SLICE);
+  let read = false;
+  const readAll = () => {
+    for (let rows = source.slice(); rows; rows = source.slice()) checker.check(rows);
+    read = true;
+  };
   async function* pieces(): AsyncGenerator<Uint8Array> {
     yield BinaryCopy.HEADER;
-    while (!checker.finished) {
+    for (let rows = source.slice(); rows; rows = source.slice()) {
       const from = c.count;
-      checker.check(SLICE);
+      checker.check(rows);
       if (checker.issues.length) {
-        checker.check();
+        readAll();
         throw new ImportError(checker.issues);
       }
       const order = keyOrder(c, from, c.count);
@@ -556,13 +660,16 @@ async function copyNewStretches(tx: RawTx, checker: ReadingChecker, rollup: NewS
       // While the server stores this slice.
       rollup.feed(c, order);
     }
+    read = true;
+    if (!matchesChecks(reach, c)) throw new GlanceMismatch();
     yield BinaryCopy.TRAILER;
   }
   try {
     await tx.savepoint((sp) => sp.copyFrom("interval_readings", READING_COLUMNS, pieces()));
     return true;
   } catch (err) {
-    if ((err as { code?: string }).code !== "23505") throw err;
+    if (!(err instanceof GlanceMismatch) && (err as { code?: string }).code !== "23505") throw err;
+    if (!read) readAll();
     return false;
   }
 }
@@ -571,14 +678,14 @@ async function copyNewStretches(tx: RawTx, checker: ReadingChecker, rollup: NewS
  * Validates and writes readings for a site in one transaction: every row is checked, and one bad
  * row rejects the whole batch with its line number. Rows travel in binary COPY format, in key
  * order. Stretches that have no readings yet (the usual delivery) are copied straight into the
- * table while the rows are checked, and their rollups are summed in memory; otherwise the rows
- * go into a temporary table and one upsert leaves identical rows untouched, so importing the
- * same file twice changes nothing, and the rollups of the touched stretches are refreshed from
- * the table. The touched points' rollups are locked first (lockRollupsInTx), so imports of the
- * same points, and spot price corrections of their zones, take turns.
+ * table while the rows are read and checked, and their rollups are summed in memory; otherwise
+ * the rows go into a temporary table and one upsert leaves identical rows untouched, so importing
+ * the same file twice changes nothing, and the rollups of the touched stretches are refreshed
+ * from the table. The touched points' rollups are locked first (lockRollupsInTx), so imports of
+ * the same points, and spot price corrections of their zones, take turns.
  */
-export async function importReadings(siteId: string, rows: ReadingInput[], opts: { onPhase?: (phase: ImportPhase, ms: number) => void } = {}): Promise<ImportResult> {
-  if (!rows.length) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
+async function importSource(siteId: string, source: ReadingSource, opts: ImportOptions): Promise<ImportResult> {
+  if (!source.glance.records) throw emptyFile(source.emptyLine);
   let mark = performance.now();
   const phase = (name: ImportPhase) => {
     const now = performance.now();
@@ -589,35 +696,31 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
     // Bulk statements are planned as expensive; compiling them (JIT) would cost more than running them.
     await tx.query("set local jit = off");
     await tx.query("set local work_mem = '64MB'");
-    const distinct = new Set<string>();
-    for (const r of rows) distinct.add(r.gsrn ?? "");
-    const points = await loadPoints(tx, siteId, distinct);
+    const points = await loadPoints(tx, siteId, source.glance.gsrns);
     const [site] = await tx.query<{ timezone: string }>("select timezone from sites where id = $1", [siteId]);
     const tz = site?.timezone ?? "UTC";
-    const starts = startsOf(rows);
-    const reach = reachOf(rows, points, starts);
-    const checker = new ReadingChecker(rows, points, starts);
+    const reach = reachOf(source.glance, points);
+    const checker = new ReadingChecker(source.capacity, points);
     const c = checker.checked;
     const ids: Uint8Array[] = [];
     const idsOf = () => {
       for (let no = ids.length; no < c.pointIds.length; no++) ids.push(uuidBytes(c.pointIds[no]));
       return ids;
     };
-    if (reach.length) {
-      await lockRollupsInTx(tx, { pointIds: reach.map((s) => s.facts.id), zones: reach.map((s) => s.facts.biddingZone) });
-    }
-    const spans = reach.map((s) => ({ pointId: s.facts.id, series: s.series, fromMs: s.fromMs, toMs: s.toMs }));
-    // New stretches (the usual delivery): checked and copied at once, straight into the table
-    // (one WAL record per page, where an INSERT writes one per row).
-    if (reach.length && (await spansEmpty(tx, spans))) {
-      const rollup = new NewStretchRollup(reach, ids, rows.length, tz);
+    const lock = (stretches: Stretch[]) => lockRollupsInTx(tx, { pointIds: stretches.map((s) => s.facts.id), zones: stretches.map((s) => s.facts.biddingZone) });
+    await lock(reach);
+    let checked = false;
+    // New stretches (the usual delivery): read, checked and copied at once, straight into the
+    // table (one WAL record per page, where an INSERT writes one per row).
+    if (reach.length && (await spansEmpty(tx, reach.map(toSpan)))) {
+      const rollup = new NewStretchRollup(reach, ids, source.capacity, tz);
       await rollup.loadPrices(tx);
       phase("check");
-      if (await copyNewStretches(tx, checker, rollup, idsOf)) {
+      if (await copyNewStretches(tx, source, checker, reach, rollup, idsOf)) {
         phase("write");
         if (rollup.ordered) await rollup.write(tx);
         else {
-          const again = new NewStretchRollup(reach, idsOf(), rows.length, tz);
+          const again = new NewStretchRollup(reach, idsOf(), c.count, tz);
           await again.loadPrices(tx);
           again.feed(c, keyOrder(c));
           await again.write(tx);
@@ -625,9 +728,13 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
         phase("rollup");
         return { rows: c.count, inserted: c.count, updated: 0, unchanged: 0 };
       }
+      checked = true;
     }
-    checker.check();
+    if (!checked) for (let rows = source.slice(); rows; rows = source.slice()) checker.check(rows);
     if (checker.issues.length) throw new ImportError(checker.issues);
+    // The stretches as checked (the glance's, unless they differed).
+    const spans: TouchedSpan[] = [...c.spans.values()].map((s) => ({ pointId: c.pointIds[s.pointNo], series: s.series, fromMs: s.from, toMs: s.to + s.intervalMs }));
+    await lock([...c.spans.values()].map((s) => ({ facts: c.points[s.pointNo], series: s.series, fromMs: s.from, toMs: s.to + s.intervalMs })));
     phase("check");
     const out = readingsCopy(c.count);
     writeReadings(out, c, idsOf(), keyOrder(c));
@@ -659,4 +766,27 @@ export async function importReadings(siteId: string, rows: ReadingInput[], opts:
     phase("rollup");
     return { rows: c.count, inserted, updated, unchanged: c.count - inserted - updated };
   });
+}
+
+const toSpan = (s: Stretch): TouchedSpan => ({ pointId: s.facts.id, series: s.series, fromMs: s.fromMs, toMs: s.toMs });
+
+export interface ImportOptions {
+  onPhase?: (phase: ImportPhase, ms: number) => void;
+}
+
+/** Imports rows already read (the bulk API's JSON, a file read whole). See importSource. */
+export function importReadings(siteId: string, rows: ReadingInput[], opts: ImportOptions = {}): Promise<ImportResult> {
+  return importSource(siteId, timedRead(() => arraySource(rows), opts), opts);
+}
+
+function timedRead(open: () => ReadingSource, opts: ImportOptions): ReadingSource {
+  const t = performance.now();
+  const source = open();
+  opts.onPhase?.("read", performance.now() - t);
+  return source;
+}
+
+/** Imports a CSV file of readings (parseReadingsCsv's format), reading it while it is written. See importSource. */
+export function importReadingsCsv(siteId: string, text: string, opts: ImportOptions = {}): Promise<ImportResult> {
+  return importSource(siteId, timedRead(() => csvSource(text), opts), opts);
 }

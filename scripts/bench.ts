@@ -137,9 +137,9 @@ function importLine(i: Awaited<ReturnType<typeof benchImport>>): string {
   const n = (v: number) => v.toLocaleString("en-GB");
   return (
     `Import of a CSV delivery of ${n(i.rowsPerFile)} readings (${i.points} points; read, checked, copied and rolled up in one transaction; after one untimed delivery): ` +
-    `${n(i.insertRowsPerSecond)} rows/s new, ${n(i.unchangedRowsPerSecond)} rows/s when the same file comes again` +
+    `${n(i.insertRowsPerSecond)} rows/s new (the median of ${i.deliveries} deliveries, one after another; ${n(i.insertRange[0])}–${n(i.insertRange[1])}), ${n(i.unchangedRowsPerSecond)} rows/s when a file comes again` +
     (i.parallel ? `; ${i.parallel.files} such files, ${i.parallel.at} at a time on separate connections: ${n(i.parallel.rowsPerSecond)} rows/s.` : ".") +
-    ` The new file's time, ms: ${Object.entries(i.phases)
+    ` The median delivery's time, ms: ${Object.entries(i.phases)
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")} (read: a first look at the file's points and times; check: the points, locks and prices; write: the rows read, checked and copied at once).`
   );

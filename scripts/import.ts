@@ -6,13 +6,16 @@
  *   prices <file.xml…>                   ENTSO-E day-ahead prices (A44 Publication_MarketDocument)
  *   temperatures <file.csv…>             hourly temperatures (area, timestamp, temperature_c)
  *   token --site <id> [--name <name>]    creates a bearer token for POST /api/import/readings
- *   --parallel <n>                       files imported at once (default: 2 on PostgreSQL, 1 on PGlite)
+ *   --parallel <n>                       files imported at once (default: 2 on PostgreSQL with more than
+ *                                        two cores, else 1: each import keeps this process busy
+ *                                        for half its time and a server process for the rest)
  *
  * Each file is one transaction: any bad row rejects that file, listed by line, and the others
  * go on. Importing the same file again changes nothing. Several files are imported on separate
  * connections at once on PostgreSQL, where each import keeps one server process busy.
  */
 import fs from "node:fs";
+import os from "node:os";
 import { closeDb, getDb, getState } from "../src/server/db/client";
 import { getSiteById } from "../src/server/sites/sites";
 import { importReadingsCsv } from "../src/server/importers/readings";
@@ -79,7 +82,7 @@ export async function runImport(args: string[], log: (line: string) => void = co
     return 2;
   }
   const engine = (await getState()).engine.kind;
-  const parallel = Math.max(1, Number(option(args, "parallel") ?? (engine === "postgres" ? 2 : 1)) || 1);
+  const parallel = Math.max(1, Number(option(args, "parallel") ?? (engine === "postgres" && os.availableParallelism() > 2 ? 2 : 1)) || 1);
   const started = Date.now();
   let failed = 0;
   let rows = 0;

@@ -1,7 +1,7 @@
 import "server-only";
 import { BinaryCopy, pgArray, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
-import { addDaysInTx, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailyInTx, refreshSpansInTx, type PointDay, type TouchedSpan } from "@/server/metering/rollup";
+import { addDaysInTx, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailySpansInTx, refreshSpansInTx, type PointDay, type TouchedSpan } from "@/server/metering/rollup";
 import { csvLayout, eachUnquotedRecord, readCsv, unquotedField, type CsvRecord } from "./csv";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
@@ -422,8 +422,6 @@ const readingsCopy = (rows: number) => new BinaryCopy(rows, 5, 16 + 8 + 4 + 2 + 
 const HOUR = 3_600_000;
 const QUARTER = 900_000;
 
-type Reach = ReturnType<typeof reachOf>;
-
 /**
  * The rollups of stretches that had no readings before this import, from the rows in memory.
  * Hourly: the hours wholly inside a stretch are summed here, priced by the same rule as
@@ -462,12 +460,12 @@ class NewStretchRollup {
   private unordered = false;
 
   constructor(
-    reach: Reach,
+    reach: Stretch[],
     private readonly ids: Uint8Array[],
     rows: number,
     tz: string,
   ) {
-    this.spans = reach.map((s) => ({ pointId: s.facts.id, series: s.series, fromMs: s.fromMs, toMs: s.toMs }));
+    this.spans = reach.map(toSpan);
     for (const s of reach) {
       const a = s.fromMs;
       const b = s.toMs;
@@ -568,20 +566,8 @@ class NewStretchRollup {
       await refreshSpansInTx(tx, this.edges);
       await addDaysInTx(tx, this.daysOut);
     }
-    await refreshDaysOfSpans(tx, daysFromTable);
+    await refreshDailySpansInTx(tx, daysFromTable);
   }
-}
-
-/** Refreshes the daily rollup of the days the spans touch from the table: one call per distinct stretch (a daily delivery is one, for every point). */
-async function refreshDaysOfSpans(tx: RawTx, spans: TouchedSpan[]): Promise<void> {
-  const stretches = new Map<string, { fromMs: number; toMs: number; pointIds: Set<string> }>();
-  for (const s of spans) {
-    const key = `${s.fromMs}-${s.toMs}`;
-    const stretch = stretches.get(key) ?? { fromMs: s.fromMs, toMs: s.toMs, pointIds: new Set<string>() };
-    stretch.pointIds.add(s.pointId);
-    stretches.set(key, stretch);
-  }
-  for (const st of stretches.values()) await refreshDailyInTx(tx, { pointIds: [...st.pointIds] }, st.fromMs, st.toMs);
 }
 
 /**
@@ -707,8 +693,7 @@ async function importSource(siteId: string, source: ReadingSource, opts: ImportO
       for (let no = ids.length; no < c.pointIds.length; no++) ids.push(uuidBytes(c.pointIds[no]));
       return ids;
     };
-    const lock = (stretches: Stretch[]) => lockRollupsInTx(tx, { pointIds: stretches.map((s) => s.facts.id), zones: stretches.map((s) => s.facts.biddingZone) });
-    await lock(reach);
+    await lockRollupsInTx(tx, { pointIds: reach.map((s) => s.facts.id), zones: reach.map((s) => s.facts.biddingZone) });
     let checked = false;
     // New stretches (the usual delivery): read, checked and copied at once, straight into the
     // table (one WAL record per page, where an INSERT writes one per row).
@@ -734,7 +719,7 @@ async function importSource(siteId: string, source: ReadingSource, opts: ImportO
     if (checker.issues.length) throw new ImportError(checker.issues);
     // The stretches as checked (the glance's, unless they differed).
     const spans: TouchedSpan[] = [...c.spans.values()].map((s) => ({ pointId: c.pointIds[s.pointNo], series: s.series, fromMs: s.from, toMs: s.to + s.intervalMs }));
-    await lock([...c.spans.values()].map((s) => ({ facts: c.points[s.pointNo], series: s.series, fromMs: s.from, toMs: s.to + s.intervalMs })));
+    await lockRollupsInTx(tx, { pointIds: spans.map((s) => s.pointId), zones: [...c.spans.values()].map((s) => c.points[s.pointNo].biddingZone) });
     phase("check");
     const out = readingsCopy(c.count);
     writeReadings(out, c, idsOf(), keyOrder(c));
@@ -761,7 +746,7 @@ async function importSource(siteId: string, source: ReadingSource, opts: ImportO
     // Keep the rollups in step, in the same transaction.
     if (inserted + updated > 0) {
       await refreshSpansInTx(tx, spans);
-      await refreshDaysOfSpans(tx, spans);
+      await refreshDailySpansInTx(tx, spans);
     }
     phase("rollup");
     return { rows: c.count, inserted, updated, unchanged: c.count - inserted - updated };

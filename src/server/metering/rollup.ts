@@ -407,6 +407,18 @@ export async function refreshDailyInTx(tx: RawTx, scope: RollupScope, fromMs: nu
   await tx.query(q.sql, q.params);
 }
 
+/** Refreshes the daily rollup of the days the spans touch from the table: one call per distinct stretch (a daily delivery is one, for every point). */
+export async function refreshDailySpansInTx(tx: RawTx, spans: TouchedSpan[]): Promise<void> {
+  const stretches = new Map<string, { fromMs: number; toMs: number; pointIds: Set<string> }>();
+  for (const s of spans) {
+    const key = `${s.fromMs}-${s.toMs}`;
+    const stretch = stretches.get(key) ?? { fromMs: s.fromMs, toMs: s.toMs, pointIds: new Set<string>() };
+    stretch.pointIds.add(s.pointId);
+    stretches.set(key, stretch);
+  }
+  for (const st of stretches.values()) await refreshDailyInTx(tx, { pointIds: [...st.pointIds] }, st.fromMs, st.toMs);
+}
+
 /** Runs the daily refresh on the app's connection (demo seeder, tests, maintenance). */
 export async function refreshDaily(scope: RollupScope, fromMs: number, toMs: number, db?: Db): Promise<void> {
   if ("pointIds" in scope && !scope.pointIds.length) return;

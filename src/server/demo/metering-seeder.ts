@@ -179,26 +179,15 @@ async function seedReadings(sites: { plan: DemoPlan; points: DemoPoint[] }[], no
       const tz = plan.site.timezone;
       const { from, to } = demoWindow(tz, now);
       const weather = new HourlyWeather(WEATHER_AREAS[plan.site.country], Math.floor(from / DAY_MS) - 1, Math.floor(to / DAY_MS) + 3);
-      const timelines = new Map<string, Timeline>();
+      const timelines = new Map<number, Timeline>();
       let rows = 0;
-      // 5-minute meters were 15-minute ones until two months ago, as real meter upgrades go;
-      // it keeps the demo data (and the time to load it) in proportion.
-      const fiveMinuteSince = Math.max(from, startOfLocalMonth(now, tz, -2));
-      const timeline = (key: string, a: number, b: number, minutes: number) => {
-        let t = timelines.get(key);
-        if (!t) timelines.set(key, (t = buildTimeline(a, b, minutes, tz)));
-        return t;
-      };
       for (const p of points) {
         const before = buffer.rows;
-        const stretches: [Timeline, number][] =
-          p.intervalMinutes === 5
-            ? [
-                [timeline("15-early", from, fiveMinuteSince, 15), fiveMinuteSince],
-                [timeline("5-late", fiveMinuteSince, to, 5), to],
-              ]
-            : [[timeline(String(p.intervalMinutes), from, to, p.intervalMinutes), to]];
-        for (const [t, end] of stretches) readingRows(p, t, weather, end, prices.get(p.biddingZone), buffer, hourly, daily, tz);
+        // A point's readings are all of its interval (the importer refuses others, and the
+        // rollups count a reading's minutes by it): 5-minute meters have 5-minute history.
+        let t = timelines.get(p.intervalMinutes);
+        if (!t) timelines.set(p.intervalMinutes, (t = buildTimeline(from, to, p.intervalMinutes, tz)));
+        readingRows(p, t, weather, to, prices.get(p.biddingZone), buffer, hourly, daily, tz);
         rows += buffer.rows - before;
         if (buffer.rows >= FLUSH_ROWS) await flush();
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "@/test/db";
-import type { Db } from "@/server/db/client";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/server/db/client";
 import { demoPlans } from "@/server/demo/seed";
 import { getSiteById, type Site } from "@/server/sites/sites";
 import { shiftYears } from "@/lib/energy/chart";
@@ -24,7 +25,10 @@ const now = Date.now();
 const customers: { id: string; points: MeteringPointRow[] }[] = [];
 
 beforeAll(async () => {
+  // Three months of history (tests take one by default): days older than two months too.
+  process.env.DEMO_HISTORY_MONTHS = "3";
   ({ db, cleanup } = await useTestDatabase({ full: true }));
+  delete process.env.DEMO_HISTORY_MONTHS;
   site = (await getSiteById("aurora"))!;
   // The solar household (spot contract, production), the apartment (electricity and district heat)
   // and a company (hourly meters) of the demo plan.
@@ -179,5 +183,24 @@ describe("dashboard statistics in one statement", () => {
     expect(hoursCompared).toBeGreaterThan(7 * 24);
     // Every point and mode with at least a month of readings (the test demo keeps a shorter history).
     expect(compared).toBeGreaterThanOrEqual(10);
+  });
+
+  it("counts every whole past day of the demo data as a whole day of every meter, so each month carries its whole monthly fee", async () => {
+    // The fee is spread over measured minutes (intervals × the point's interval): a meter whose
+    // readings were of another interval than its own would carry a part of it.
+    const rows = await queryRows<{ interval_minutes: number; days: number; short: number }>(
+      db,
+      sql`select mp.interval_minutes, count(*)::int as days,
+          count(*) filter (where d.minutes <> extract(epoch from ((d.day + 1)::timestamp at time zone s.timezone) - (d.day::timestamp at time zone s.timezone)) / 60)::int as short
+        from interval_readings_daily d join metering_points mp on mp.id = d.metering_point_id join sites s on s.id = mp.site_id
+        where d.series = 1 and d.day < (now() at time zone s.timezone)::date - 1
+        group by 1 order by 1`,
+    );
+    expect(rows.map((r) => [Number(r.interval_minutes), Number(r.short)])).toEqual([
+      [5, 0],
+      [15, 0],
+      [60, 0],
+    ]);
+    expect(rows.every((r) => Number(r.days) > 60)).toBe(true);
   });
 });

@@ -45,19 +45,27 @@ export function csvLayout(text: string): { body: string; separator: CsvSeparator
   return { body, separator: detectSeparator(headerLine(body)), quoted: body.includes('"') };
 }
 
-/** Reads a CSV file record by record; a malformed file throws an ImportError (bad-csv) before the first record. */
-export function* readCsv(text: string): Generator<CsvRecord> {
-  const { body, separator, quoted } = csvLayout(text);
+export type CsvLayout = ReturnType<typeof csvLayout>;
+
+/** Reads a CSV file (or its layout, when worked out already) record by record; a malformed file throws an ImportError (bad-csv) before the first record. */
+export function* readCsv(file: string | CsvLayout): Generator<CsvRecord> {
+  const { body, separator, quoted } = typeof file === "string" ? csvLayout(file) : file;
   yield* quoted ? parseCsv(body, separator) : splitUnquotedCsv(body, separator);
 }
 
+/** Where a record of an unquoted file is: its text is body[from, to) (line end and CR excluded), on line `line`. */
+export interface RecordBounds {
+  from: number;
+  to: number;
+  line: number;
+}
+
 /**
- * The unquoted file's records as splitUnquotedCsv reads them, without making them: calls
- * `record(from, to, line)` with the bounds of each record's text (line end and CR excluded);
- * `field` then reads one of its fields as splitUnquotedCsv would give it. For a quick look at a
- * few columns of a large file that keeps nothing of most rows.
+ * The records of an unquoted body, where they are: every line break ends a record, and a blank
+ * line (one field, empty once trimmed) is none. splitUnquotedCsv makes their fields; a quick
+ * look at a few columns of a large file reads them in place (unquotedField).
  */
-export function eachUnquotedRecord(body: string, separator: CsvSeparator, record: (from: number, to: number, line: number) => void): void {
+export function* unquotedRecords(body: string, separator: CsvSeparator): Generator<RecordBounds> {
   const n = body.length;
   let line = 1;
   for (let pos = 0; pos < n; line++) {
@@ -65,8 +73,7 @@ export function eachUnquotedRecord(body: string, separator: CsvSeparator, record
     const end = lf === -1 ? n : lf;
     const to = end > pos && body.charCodeAt(end - 1) === 13 ? end - 1 : end;
     const sep = body.indexOf(separator, pos);
-    // A record unless the line is blank (one field, empty once trimmed).
-    if ((sep !== -1 && sep < to) || body.slice(pos, to).trim() !== "") record(pos, to, line);
+    if ((sep !== -1 && sep < to) || body.slice(pos, to).trim() !== "") yield { from: pos, to, line };
     pos = end + 1;
   }
 }
@@ -86,15 +93,10 @@ export function unquotedField(body: string, separator: CsvSeparator, from: numbe
 /** A file without quotes: every line break ends a record and every separator ends a field. */
 export function* splitUnquotedCsv(text: string, separator: CsvSeparator): Generator<CsvRecord> {
   const body = withoutBom(text);
-  const n = body.length;
-  let line = 1;
-  for (let pos = 0; pos < n; line++) {
-    const lf = body.indexOf("\n", pos);
-    const end = lf === -1 ? n : lf;
-    const fields = body.slice(pos, end > pos && body.charCodeAt(end - 1) === 13 ? end - 1 : end).split(separator);
+  for (const { from, to, line } of unquotedRecords(body, separator)) {
+    const fields = body.slice(from, to).split(separator);
     for (let i = 0; i < fields.length; i++) fields[i] = fields[i].trim();
-    if (fields.length > 1 || fields[0] !== "") yield { line, fields };
-    pos = end + 1;
+    yield { line, fields };
   }
 }
 

@@ -2,7 +2,8 @@ import "server-only";
 import { BinaryCopy, pgArray, uuidBytes, withRawTransaction, type RawTx } from "@/server/metering/bulk";
 import { QUALITY_CODE, SERIES_CODE } from "@/server/metering/readings";
 import { addDaysInTx, DayAccumulator, HourAccumulator, HOURLY_COLUMNS, HourlyCopy, lockRollupsInTx, refreshDailySpansInTx, refreshSpansInTx, type PointDay, type TouchedSpan } from "@/server/metering/rollup";
-import { csvLayout, eachUnquotedRecord, readCsv, unquotedField, type CsvRecord } from "./csv";
+import { csvLayout, readCsv, unquotedField, unquotedRecords, type CsvLayout, type CsvRecord } from "./csv";
+import { getSiteById } from "@/server/sites/sites";
 import { ImportError, MAX_ISSUES, parseDecimal, parseTimestampWithOffset, type ImportIssue, type ImportResult } from "./types";
 
 /**
@@ -54,8 +55,8 @@ export function mapHeader<K extends string>(
 type ColumnIndex = Partial<Record<keyof typeof COLUMNS, number>>;
 
 /** A readings file opened: its header read (a missing column is an issue on its line), and its records after it. */
-function openReadingsCsv(text: string): { index: ColumnIndex; headerLine: number; records: Generator<CsvRecord> } {
-  const records = readCsv(text);
+function openReadingsCsv(file: string | CsvLayout): { index: ColumnIndex; headerLine: number; records: Generator<CsvRecord> } {
+  const records = readCsv(file);
   const first = records.next();
   if (first.done) throw new ImportError([{ line: 1, field: "file", message: "energy.import.errors.empty-file" }]);
   const { index, issues } = mapHeader(first.value.fields, COLUMNS, REQUIRED, first.value.line);
@@ -85,8 +86,8 @@ function readingOf(index: ColumnIndex, r: CsvRecord): ReadingInput {
 
 const emptyFile = (line: number) => new ImportError([{ line, field: "file", message: "energy.import.errors.empty-file" }]);
 
-export function parseReadingsCsv(text: string): ReadingInput[] {
-  const { index, headerLine, records } = openReadingsCsv(text);
+export function parseReadingsCsv(file: string | CsvLayout): ReadingInput[] {
+  const { index, headerLine, records } = openReadingsCsv(file);
   const rows: ReadingInput[] = [];
   for (const r of records) rows.push(readingOf(index, r));
   if (!rows.length) throw emptyFile(headerLine);
@@ -249,7 +250,7 @@ export class ReadingChecker {
 /**
  * A quick look at a file before its rows are read in full: the GSRN texts it names, and per GSRN
  * and series text the first and last start among rows whose timestamp reads. What the checks
- * find must agree (see matchesChecks); where it does not, the import takes the slower way.
+ * find must agree (see sameStretches); where it does not, the import takes the slower way.
  */
 interface Glance {
   gsrns: Set<string>;
@@ -307,16 +308,22 @@ function reachOf(glance: Glance, points: Map<string, PointFacts>): Stretch[] {
   return [...reach.values()].map((s) => ({ ...s, toMs: s.toMs + s.facts.intervalMinutes * 60_000 }));
 }
 
-/** Whether the checked rows' stretches are the reach the glance found. */
-function matchesChecks(reach: Stretch[], c: CheckedReadings): boolean {
-  if (reach.length !== c.spans.size) return false;
-  const byKey = new Map(reach.map((s) => [`${s.facts.id}:${s.series}`, s]));
-  for (const s of c.spans.values()) {
-    const r = byKey.get(`${c.pointIds[s.pointNo]}:${s.series}`);
-    if (!r || r.fromMs !== s.from || r.toMs !== s.to + s.intervalMs) return false;
-  }
-  return true;
+/** The stretches the checked rows fill, as reachOf gives them. */
+function stretchesOf(c: CheckedReadings): Stretch[] {
+  return [...c.spans.values()].map((s) => ({ facts: c.points[s.pointNo], series: s.series, fromMs: s.from, toMs: s.to + s.intervalMs }));
 }
+
+/** Whether two lists hold the same stretches. */
+function sameStretches(a: Stretch[], b: Stretch[]): boolean {
+  if (a.length !== b.length) return false;
+  const byKey = new Map(a.map((s) => [`${s.facts.id}:${s.series}`, s]));
+  return b.every((s) => {
+    const r = byKey.get(`${s.facts.id}:${s.series}`);
+    return r !== undefined && r.fromMs === s.fromMs && r.toMs === s.toMs;
+  });
+}
+
+const lockStretches = (tx: RawTx, stretches: Stretch[]) => lockRollupsInTx(tx, { pointIds: stretches.map((s) => s.facts.id), zones: stretches.map((s) => s.facts.biddingZone) });
 
 /** Rows for an import: a glance at them first, then slice by slice. */
 interface ReadingSource {
@@ -348,19 +355,19 @@ function arraySource(rows: ReadingInput[]): ReadingSource {
  */
 function csvSource(text: string): ReadingSource {
   const layout = csvLayout(text);
-  if (layout.quoted) return arraySource(parseReadingsCsv(text));
-  const { index, headerLine, records } = openReadingsCsv(text);
+  if (layout.quoted) return arraySource(parseReadingsCsv(layout));
+  const { index, headerLine, records } = openReadingsCsv(layout);
   const { body, separator } = layout;
   const g = new GlanceOf();
-  let header = true;
   const gsrnAt = index.gsrn!;
   const timestampAt = index.timestamp!;
   const seriesAt = index.series;
-  eachUnquotedRecord(body, separator, (from, to) => {
-    if (header) return void (header = false);
+  const bounds = unquotedRecords(body, separator);
+  bounds.next(); // the header
+  for (const { from, to } of bounds) {
     const series = seriesAt === undefined ? undefined : (unquotedField(body, separator, from, to, seriesAt) ?? "");
     g.add(unquotedField(body, separator, from, to, gsrnAt) ?? "", unquotedField(body, separator, from, to, timestampAt) ?? "", series);
-  });
+  }
   return {
     glance: g.glance,
     capacity: g.glance.records,
@@ -441,7 +448,7 @@ class NewStretchRollup {
   readonly zones = new Set<string>();
   readonly lo: number = Infinity;
   readonly hi: number = -Infinity;
-  private readonly prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
+  private prices = new Map<string, { quarter: Map<number, number>; hour: Map<number, number> }>();
   private readonly hoursOut: HourlyCopy;
   private readonly daysOut: PointDay[] = [];
   private readonly hours: HourAccumulator;
@@ -460,10 +467,10 @@ class NewStretchRollup {
   private unordered = false;
 
   constructor(
-    reach: Stretch[],
+    private readonly reach: Stretch[],
     private readonly ids: Uint8Array[],
     rows: number,
-    tz: string,
+    private readonly tz: string,
   ) {
     this.spans = reach.map(toSpan);
     for (const s of reach) {
@@ -546,9 +553,16 @@ class NewStretchRollup {
     }
   }
 
-  /** False when rows came out of key order: a new instance must be fed them all in order. */
+  /** False when rows came out of key order: then sum them again with restart. */
   get ordered(): boolean {
     return !this.unordered;
+  }
+
+  /** A new sum over the same stretches and prices, to be fed all `rows` again in key order. */
+  restart(rows: number): NewStretchRollup {
+    const again = new NewStretchRollup(this.reach, this.ids, rows, this.tz);
+    again.prices = this.prices;
+    return again;
   }
 
   /**
@@ -626,18 +640,13 @@ class GlanceMismatch extends Error {}
 async function copyNewStretches(tx: RawTx, source: ReadingSource, checker: ReadingChecker, reach: Stretch[], rollup: NewStretchRollup, idsOf: () => Uint8Array[]): Promise<boolean> {
   const c = checker.checked;
   const out = readingsCopy(SLICE);
-  let read = false;
-  const readAll = () => {
-    for (let rows = source.slice(); rows; rows = source.slice()) checker.check(rows);
-    read = true;
-  };
   async function* pieces(): AsyncGenerator<Uint8Array> {
     yield BinaryCopy.HEADER;
     for (let rows = source.slice(); rows; rows = source.slice()) {
       const from = c.count;
       checker.check(rows);
       if (checker.issues.length) {
-        readAll();
+        checkRest(source, checker);
         throw new ImportError(checker.issues);
       }
       const order = keyOrder(c, from, c.count);
@@ -646,8 +655,7 @@ async function copyNewStretches(tx: RawTx, source: ReadingSource, checker: Readi
       // While the server stores this slice.
       rollup.feed(c, order);
     }
-    read = true;
-    if (!matchesChecks(reach, c)) throw new GlanceMismatch();
+    if (!sameStretches(reach, stretchesOf(c))) throw new GlanceMismatch();
     yield BinaryCopy.TRAILER;
   }
   try {
@@ -655,9 +663,14 @@ async function copyNewStretches(tx: RawTx, source: ReadingSource, checker: Readi
     return true;
   } catch (err) {
     if (!(err instanceof GlanceMismatch) && (err as { code?: string }).code !== "23505") throw err;
-    if (!read) readAll();
+    checkRest(source, checker);
     return false;
   }
+}
+
+/** Checks the rows the source has left (none once it is read through). */
+function checkRest(source: ReadingSource, checker: ReadingChecker): void {
+  for (let rows = source.slice(); rows; rows = source.slice()) checker.check(rows);
 }
 
 /**
@@ -678,13 +691,13 @@ async function importSource(siteId: string, source: ReadingSource, opts: ImportO
     opts.onPhase?.(name, now - mark);
     mark = now;
   };
+  // Days are the site's local days (the site is cached: no query per delivery).
+  const tz = (await getSiteById(siteId))?.timezone ?? "UTC";
   return withRawTransaction(async (tx) => {
     // Bulk statements are planned as expensive; compiling them (JIT) would cost more than running them.
     await tx.query("set local jit = off");
     await tx.query("set local work_mem = '64MB'");
     const points = await loadPoints(tx, siteId, source.glance.gsrns);
-    const [site] = await tx.query<{ timezone: string }>("select timezone from sites where id = $1", [siteId]);
-    const tz = site?.timezone ?? "UTC";
     const reach = reachOf(source.glance, points);
     const checker = new ReadingChecker(source.capacity, points);
     const c = checker.checked;
@@ -693,8 +706,7 @@ async function importSource(siteId: string, source: ReadingSource, opts: ImportO
       for (let no = ids.length; no < c.pointIds.length; no++) ids.push(uuidBytes(c.pointIds[no]));
       return ids;
     };
-    await lockRollupsInTx(tx, { pointIds: reach.map((s) => s.facts.id), zones: reach.map((s) => s.facts.biddingZone) });
-    let checked = false;
+    await lockStretches(tx, reach);
     // New stretches (the usual delivery): read, checked and copied at once, straight into the
     // table (one WAL record per page, where an INSERT writes one per row).
     if (reach.length && (await spansEmpty(tx, reach.map(toSpan)))) {
@@ -705,21 +717,20 @@ async function importSource(siteId: string, source: ReadingSource, opts: ImportO
         phase("write");
         if (rollup.ordered) await rollup.write(tx);
         else {
-          const again = new NewStretchRollup(reach, idsOf(), c.count, tz);
-          await again.loadPrices(tx);
+          const again = rollup.restart(c.count);
           again.feed(c, keyOrder(c));
           await again.write(tx);
         }
         phase("rollup");
         return { rows: c.count, inserted: c.count, updated: 0, unchanged: 0 };
       }
-      checked = true;
     }
-    if (!checked) for (let rows = source.slice(); rows; rows = source.slice()) checker.check(rows);
+    checkRest(source, checker);
     if (checker.issues.length) throw new ImportError(checker.issues);
-    // The stretches as checked (the glance's, unless they differed).
-    const spans: TouchedSpan[] = [...c.spans.values()].map((s) => ({ pointId: c.pointIds[s.pointNo], series: s.series, fromMs: s.from, toMs: s.to + s.intervalMs }));
-    await lockRollupsInTx(tx, { pointIds: spans.map((s) => s.pointId), zones: [...c.spans.values()].map((s) => c.points[s.pointNo].biddingZone) });
+    const stretches = stretchesOf(c);
+    // Locked already, unless the checks found other stretches than the glance.
+    if (!sameStretches(reach, stretches)) await lockStretches(tx, stretches);
+    const spans = stretches.map(toSpan);
     phase("check");
     const out = readingsCopy(c.count);
     writeReadings(out, c, idsOf(), keyOrder(c));

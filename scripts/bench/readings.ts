@@ -3,6 +3,7 @@
  * each resolution, the expense query, and import speed, on the engine the process has open.
  */
 import { sql } from "drizzle-orm";
+import { quantile } from "./quantile";
 import { getDb, queryRows } from "../../src/server/db/client";
 import { aggregateEnergy } from "../../src/server/metering/readings";
 import { aggregateExpenses } from "../../src/server/metering/expenses";
@@ -30,8 +31,7 @@ export async function time(label: string, runs: number, fn: () => Promise<number
     if (typeof n === "number") rows = n;
   }
   times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
-  return { label, p50: q(0.5), p95: q(0.95), rows };
+  return { label, p50: quantile(times, 0.5), p95: quantile(times, 0.95), rows };
 }
 
 export interface BenchPoint {
@@ -109,8 +109,6 @@ export interface ImportBench {
   phases: Record<string, number>;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /**
  * Import speed the way a supplier's delivery comes: CSV files with every 15-minute electricity
  * point of the site for as many days as make about `target` rows each, read and imported as `npm
@@ -172,15 +170,15 @@ export async function benchImport(siteId: string, target: number, parallel: bool
       );
       parallelResult = { files: files.length, at: 2, rowsPerSecond: Math.round(total / ((performance.now() - t) / 1000)) };
     }
-    const speeds = fresh.map((r) => r.rowsPerSecond);
-    const mid = fresh.find((r) => r.rowsPerSecond === median(speeds))!;
+    const speeds = fresh.map((r) => r.rowsPerSecond).sort((a, b) => a - b);
+    const mid = fresh.find((r) => r.rowsPerSecond === quantile(speeds, 0.5))!;
     return {
       points: points.length,
       rowsPerFile: rows,
       insertRowsPerSecond: mid.rowsPerSecond,
-      insertRange: [Math.min(...speeds), Math.max(...speeds)],
+      insertRange: [speeds[0], speeds[speeds.length - 1]],
       deliveries: DELIVERIES,
-      unchangedRowsPerSecond: median(again),
+      unchangedRowsPerSecond: quantile(again.sort((a, b) => a - b), 0.5),
       parallel: parallelResult,
       phases: mid.phases,
     };

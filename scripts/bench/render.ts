@@ -13,6 +13,7 @@ import Module from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { adminStatement } from "./admin";
+import { quantile } from "./quantile";
 import { localDateString, startOfLocalMonth } from "../../src/lib/energy/time";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -211,7 +212,6 @@ async function signIn(port: number, identityIds: readonly string[]): Promise<Map
 
 // ---------------------------------------------------------------- timing
 
-const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 interface Request {
   label: string;

@@ -9,6 +9,8 @@ import { env } from "../src/lib/env";
 import { closeDb, getState } from "../src/server/db/client";
 import { isDatabaseEmpty, seedDemo, demoPlans } from "../src/server/demo/seed";
 import { listSites } from "../src/server/sites/sites";
+import { createApiListener, fixForwardedHeaders, isApiPath } from "../src/api/listener";
+import { startListening } from "../src/server/cache/bus";
 
 process.env.PORTAL_OWN_SIGNALS = "1";
 
@@ -23,6 +25,8 @@ export async function serve(opts: ServeOptions = {}) {
   const started = Date.now();
   const host = process.env.HOST ?? "127.0.0.1";
   const state = await getState();
+  // Hear other processes' cache invalidations before serving anything from memory.
+  await startListening();
   const log = (m: string) => !opts.quiet && console.log(m);
   log(`Database: ${state.engine.kind === "pglite" ? `embedded PGlite in ${path.relative(process.cwd(), state.engine.dir) || "."}` : "PostgreSQL (DATABASE_URL)"}, migrated`);
   if (opts.seedIfEmpty && (await isDatabaseEmpty())) {
@@ -34,12 +38,18 @@ export async function serve(opts: ServeOptions = {}) {
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = process.env.TRUST_PROXY === "true";
+  // The API is served by this process straight from the socket; Next.js serves pages and assets.
+  const api = createApiListener({ trustProxy });
   const server = http.createServer((req, res) => {
-    if (!trustProxy) {
-      req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
-      delete req.headers["x-forwarded-proto"];
-      delete req.headers["x-forwarded-host"];
+    if (isApiPath(req.url)) {
+      api(req, res).catch((err) => {
+        console.error(err);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+      return;
     }
+    fixForwardedHeaders(req, trustProxy);
     handle(req, res).catch((err) => {
       console.error(err);
       if (!res.headersSent) res.statusCode = 500;

@@ -16,7 +16,6 @@ export async function proxy(request: NextRequest) {
 
   const url = request.nextUrl;
   const path = url.pathname;
-  if (path.startsWith("/api/") || path === "/api") return NextResponse.next();
 
   const locales = devToolsEnabled() ? [...site.locales, PSEUDO_LOCALE] : site.locales;
   const byPrefix = new Map(locales.map((l) => [localePrefix(l), l]));
@@ -57,5 +56,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/|themes/|favicon.ico|robots.txt|sw.js).*)"],
+  matcher: ["/((?!api/|_next/|themes/|favicon.ico|robots.txt|sw.js).*)"],
 };

@@ -21,11 +21,32 @@ import { announcementsRouter } from "./routers/announcements";
 import { consentRouter } from "./routers/consent";
 import { docsPage } from "./docs-page";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
+import { loadSession } from "@/server/auth/session";
+import { personSessionsChanged } from "@/server/auth/session-cache";
 import { validationError } from "@/server/errors";
 import { APP_VERSION } from "@/lib/version";
 
 /** Area routers; later areas add theirs here. */
 const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter, invoicesRouter, paymentsRouter, dashboardRouter, chartsRouter, locationsRouter, usagePointsRouter, importRouter, feedbackRouter, announcementsRouter, consentRouter];
+
+const OPENAPI_CONFIG = {
+  openapi: "3.1.0",
+  info: {
+    title: "Energy portal API",
+    version: APP_VERSION,
+    description:
+      "The self-service portal's API. Every endpoint is scoped to the site of the request's host and, where signed in, to the active customer. Errors share one shape: { error: { code, message, status, details? } } where message is a translation key.",
+  },
+  servers: [{ url: "/" }],
+};
+
+/** Headers every API answer carries (pages get theirs from next.config.ts). */
+const SECURITY_HEADERS: [string, string][] = [
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["x-frame-options", "DENY"],
+  ["permissions-policy", "camera=(), microphone=(), geolocation=()"],
+];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({
@@ -37,19 +58,26 @@ export function createApp() {
   app.onError(handleError);
   app.notFound((c) => c.json({ error: { code: "not_found", message: "api.errors.not-found", status: 404 } }, 404));
 
+  app.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+  });
   app.use("*", requestId);
   app.use("*", siteFromHost);
-  app.use("*", async (c, next) => {
-    c.header("cache-control", "no-store");
-    await next();
-  });
   app.use("*", clientId);
   app.use("*", csrf);
 
   // better-auth's own endpoints (sessions, magic-link verification, OAuth callbacks, sandbox e-ID).
   app.on(["GET", "POST"], "/auth/*", async (c) => {
-    const auth = await getAuth(c.get("site"), requestOrigin(c.req.raw.headers, c.req.url));
-    return auth.handler(c.req.raw);
+    const site = c.get("site");
+    const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
+    // A change through better-auth (sign-out, revoking sessions, …) may touch any of the caller's
+    // sessions: every process forgets them, so the next request reads them afresh.
+    const caller = c.req.method === "POST" ? await loadSession(site, c.req.raw.headers, c.req.url) : null;
+    const res = await auth.handler(c.req.raw);
+    if (caller?.kind === "ok") await personSessionsChanged(caller.session.person.id);
+    return res;
   });
 
   app.use("*", sessionLoader);
@@ -63,15 +91,11 @@ export function createApp() {
     name: "portal.session_token",
     description: "The session cookie set at sign-in",
   });
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Energy portal API",
-      version: APP_VERSION,
-      description:
-        "The self-service portal's API. Every endpoint is scoped to the site of the request's host and, where signed in, to the active customer. Errors share one shape: { error: { code, message, status, details? } } where message is a translation key.",
-    },
-    servers: [{ url: "/" }],
+  // Built on the first request and kept: the routes cannot change while the process runs.
+  let document: string | undefined;
+  app.get("/openapi.json", (c) => {
+    document ??= JSON.stringify(app.getOpenAPI31Document(OPENAPI_CONFIG));
+    return c.body(document, 200, { "content-type": "application/json; charset=UTF-8" });
   });
   app.get("/docs", (c) => c.html(docsPage()));
   return app;

@@ -22,6 +22,10 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Portal <no-reply@portal.localhost>"),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** How long a looked-up session may be served from memory (0: never); sign-outs reach every process at once regardless. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** How long a site looked up by host may be served from memory; admin changes reach every process at once regardless. */
+  SITE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEFAULT_SITE_HOST: z.string().default("localhost"),

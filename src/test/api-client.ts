@@ -1,4 +1,6 @@
-import { handleApiRequest } from "@/api/handler";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApiListener } from "@/api/listener";
 import { issueSandboxCode } from "@/server/auth/sandbox-broker";
 import { getSiteById } from "@/server/sites/sites";
 
@@ -6,6 +8,52 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
+}
+
+let serverPort: Promise<number> | undefined;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/**
+ * The API as the portal serves it: the same Node listener scripts/server.ts uses, on an ephemeral
+ * loopback port of this test process, so every call is a real HTTP request through it. The proxy
+ * is trusted so a test can speak for different client addresses with X-Forwarded-For.
+ */
+export function apiServerPort(): Promise<number> {
+  serverPort ??= new Promise((resolve, reject) => {
+    const server = http.createServer(createApiListener({ trustProxy: true }));
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+    server.unref();
+  });
+  return serverPort;
+}
+
+/** Sends a request over loopback HTTP and gives the answer as a fetch Response (bodies of any status). */
+export async function httpRequest(method: string, path: string, headers: Record<string, string>, body?: string | Uint8Array, toPort?: number): Promise<Response> {
+  const port = toPort ?? (await apiServerPort());
+  if (body !== undefined) headers = { ...headers, "content-length": String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const out = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
+        }
+        const status = res.statusCode ?? 500;
+        const noBody = status === 204 || status === 304 || method === "HEAD";
+        const payload = Buffer.concat(chunks);
+        const response = new Response(noBody ? null : payload, { status: status < 200 ? 500 : status, headers: out });
+        resolve(response);
+      });
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
 }
 
 /**
@@ -16,7 +64,8 @@ export class ApiClient {
   readonly cookies = new Map<string, string>();
   constructor(
     public host: string,
-    public opts: { origin?: string | null; ip?: string } = {},
+    /** port: another portal process's API (see api-server-child.ts) instead of this process's. */
+    public opts: { origin?: string | null; ip?: string; port?: number } = {},
   ) {}
 
   cookieHeader(): string {
@@ -41,12 +90,12 @@ export class ApiClient {
     if (cookie) headers.cookie = cookie;
     const origin = this.opts.origin === undefined ? `http://${this.host}` : this.opts.origin;
     if (origin !== null && method !== "GET" && method !== "HEAD" && !init.headers?.origin) headers.origin = origin;
-    let body: BodyInit | undefined;
+    let body: string | undefined;
     if (init.body !== undefined) {
       headers["content-type"] ??= "application/json";
       body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     }
-    const res = await handleApiRequest(new Request(`http://${this.host}${path}`, { method, headers, body, redirect: "manual" }));
+    const res = await httpRequest(method, path, headers, body as string | undefined, this.opts.port);
     this.absorb(res);
     return res;
   }

@@ -79,8 +79,8 @@ describe("site and reference endpoints", () => {
   });
 
   it("applies the query rules: arrays in bracket format and empty values skipped", async () => {
-    const { normalizeQuery } = await import("@/api/handler");
-    const url = normalizeQuery(new URL("http://x/api/charts?series[]=consumption&series[]=1&from=&to=null&gsrn[0]=123"));
+    const { normalizeSearch } = await import("@/api/listener");
+    const url = new URL(`http://x/api/charts${normalizeSearch("?series[]=consumption&series[]=1&from=&to=null&gsrn[0]=123")}`);
     expect(url.searchParams.getAll("series")).toEqual(["consumption", "1"]);
     expect(url.searchParams.has("from")).toBe(false);
     expect(url.searchParams.has("to")).toBe(false);

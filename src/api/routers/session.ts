@@ -3,11 +3,8 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { authSecret } from "@/lib/env";
-import { setActiveCustomer, openCustomerAsStaff, addRepresentation } from "@/server/customers/access";
+import { setActiveCustomer, openCustomerAsStaff, addRepresentation, closeCustomerAsStaff } from "@/server/customers/access";
 import { writeAudit } from "@/server/audit/audit";
-import { getDb } from "@/server/db/client";
-import { authSession } from "@/server/db/schema";
-import { eq } from "drizzle-orm";
 import type { PortalSession } from "@/server/auth/session";
 
 const CustomerRef = z
@@ -166,8 +163,7 @@ sessionRouter.openapi(
   async (c) => {
     const s = c.get("session")!;
     const site = c.get("site");
-    const db = await getDb();
-    await db.update(authSession).set({ customerService: false, activeCustomerId: s.customers[0]?.id ?? null }).where(eq(authSession.id, s.id));
+    await closeCustomerAsStaff(s.id, s.customers[0]?.id ?? null);
     await writeAudit({ siteId: site.id, actorPersonId: s.person.id, customerId: s.activeCustomer?.id ?? null, action: "customer-service:close", requestId: c.get("requestId") });
     c.header("set-cookie", "cs-representative-code=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
     return c.json({ ok: true }, 200);

@@ -10,6 +10,7 @@ import type { Site } from "@/server/sites/sites";
 import { linkPersonToOwnCustomers, listAccessibleCustomers } from "@/server/customers/access";
 import { sendMail } from "@/server/providers/mail/mailer";
 import { magicLinkMail } from "./mail-templates";
+import { personSessionsChanged, sessionChanged } from "./session-cache";
 import { sandboxEid } from "./sandbox-eid";
 import { encryptSsn, hashSsn } from "./ssn-crypto";
 import { parseIdentityKey, ssnIdentityKey } from "./identity-keys";
@@ -81,6 +82,11 @@ async function createAuth(site: Site, origin: string) {
     },
     databaseHooks: {
       user: {
+        delete: {
+          after: async (user) => {
+            await personSessionsChanged(user.id);
+          },
+        },
         create: {
           before: async (user) => {
             const key = parseIdentityKey(user.email);
@@ -104,6 +110,12 @@ async function createAuth(site: Site, origin: string) {
         },
       },
       session: {
+        // A session removed by sign-out or revocation is forgotten by every process's cache at once.
+        delete: {
+          after: async (session) => {
+            await sessionChanged(session.id);
+          },
+        },
         create: {
           before: async (session) => {
             const [person] = await db.select().from(authUser).where(eq(authUser.id, session.userId));

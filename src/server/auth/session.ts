@@ -1,39 +1,38 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/lib/env";
+import { cacheReady } from "@/server/cache/bus";
+import { sessionCache, sessionChanged, SESSION_COOKIE, type PortalSession, type SessionLookup } from "./session-cache";
 import { getDb } from "@/server/db/client";
 import { authSession } from "@/server/db/schema";
 import type { Site } from "@/server/sites/sites";
-import { personAccess, type AccessibleCustomer } from "@/server/customers/access";
+import { personAccess } from "@/server/customers/access";
 import { getAuth, requestOrigin } from "./auth";
 import { decryptSsn } from "./ssn-crypto";
 
-export interface PortalSession {
-  id: string;
-  token: string;
-  createdAt: Date;
-  expiresAt: Date;
-  person: {
-    id: string;
-    name: string;
-    ssn: string | null;
-    identityKind: "SsnVerified" | "EmailVerified";
-    contactEmail: string | null;
-    verifiedAt: Date | null;
-  };
-  /** True while the last verification is younger than the site's verification period (spec §4). */
-  verified: boolean;
-  roles: ("customer_service" | "site_admin")[];
-  customers: AccessibleCustomer[];
-  activeCustomer: AccessibleCustomer | null;
-  customerService: boolean;
-}
-
-export type SessionLookup = { kind: "none" } | { kind: "foreign" } | { kind: "ok"; session: PortalSession };
+export type { PortalSession, SessionLookup };
 
 /** Reads the session of a request for a site. A session of another site is reported as foreign, never used. */
 export async function loadSession(site: Site, headers: Headers, url?: string): Promise<SessionLookup> {
-  if (!(headers.get("cookie") ?? "").includes("session_token")) return { kind: "none" };
+  const cookie = headers.get("cookie") ?? "";
+  const token = SESSION_COOKIE.exec(cookie)?.[1];
+  if (!token) return { kind: "none" };
+  const key = `${site.id}|${site.updatedAt.getTime()}|${token}`;
+  const useCache = env().SESSION_CACHE_SECONDS > 0;
+  const cache = sessionCache();
+  if (useCache && cacheReady()) {
+    const hit = cache.get(key);
+    if (hit && hit.expiresAt > Date.now()) return hit.lookup;
+  }
+  const lookup = await lookupSession(site, headers, url);
+  if (useCache && lookup.kind !== "none") {
+    const s = lookup.kind === "ok" ? lookup.session : null;
+    cache.set(key, { lookup, sessionId: s?.id ?? "", userId: s?.person.id ?? "", expiresAt: s ? s.expiresAt.getTime() : Date.now() + 60_000 });
+  }
+  return lookup;
+}
+
+async function lookupSession(site: Site, headers: Headers, url?: string): Promise<SessionLookup> {
   const auth = await getAuth(site, requestOrigin(headers, url));
   const result = await auth.api.getSession({ headers });
   if (!result) return { kind: "none" };
@@ -44,6 +43,7 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
   if (new Date(raw.createdAt).getTime() + absoluteMs < Date.now()) {
     const db = await getDb();
     await db.delete(authSession).where(eq(authSession.id, raw.id));
+    await sessionChanged(raw.id);
     return { kind: "none" };
   }
   // One statement for the customers, the staff roles and the customer a customer-service session has open.

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/server/db/client";
 import { authSession, authUser, customerAccess, customers, siteStaff } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
+import { personSessionsChanged, sessionChanged } from "@/server/auth/session-cache";
 import { enforceRateLimit } from "@/server/rate-limit";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -131,6 +132,7 @@ export async function addRepresentation(siteId: string, personId: string, repres
   const already = existing.find((c) => c.id === customer.id);
   if (already) return already;
   await db.insert(customerAccess).values({ personId, customerId: customer.id, siteId, role: "representative" }).onConflictDoNothing();
+  await personSessionsChanged(personId);
   return { id: customer.id, clientCode: customer.clientCode, name: customer.name, kind: customer.kind, role: "representative" };
 }
 
@@ -139,6 +141,7 @@ export async function setActiveCustomer(siteId: string, sessionId: string, perso
   if (!list.some((c) => c.id === customerId)) throw notFound();
   const db = await getDb();
   await db.update(authSession).set({ activeCustomerId: customerId, customerService: false }).where(eq(authSession.id, sessionId));
+  await sessionChanged(sessionId);
 }
 
 /** Customer-service staff open a customer's account by client code; the caller writes the audit record. */
@@ -150,5 +153,13 @@ export async function openCustomerAsStaff(siteId: string, sessionId: string, cli
     .where(and(eq(customers.siteId, siteId), eq(customers.clientCode, clientCode.trim())));
   if (!customer) throw notFound();
   await db.update(authSession).set({ activeCustomerId: customer.id, customerService: true }).where(eq(authSession.id, sessionId));
+  await sessionChanged(sessionId);
   return customer;
+}
+
+/** Customer-service staff leave the customer's account; the session returns to the person's own first customer. */
+export async function closeCustomerAsStaff(sessionId: string, ownCustomerId: string | null): Promise<void> {
+  const db = await getDb();
+  await db.update(authSession).set({ customerService: false, activeCustomerId: ownCustomerId }).where(eq(authSession.id, sessionId));
+  await sessionChanged(sessionId);
 }

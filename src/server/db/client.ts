@@ -129,6 +129,11 @@ export async function getState(opts?: OpenOptions): Promise<DbState> {
   return g[OPENING];
 }
 
+/** The opened database, or undefined before the first getState() has finished (never opens one). */
+export function openedState(): Pick<DbState, "generation" | "engine"> | undefined {
+  return g[KEY];
+}
+
 export function engineKind(): "pglite" | "postgres" | undefined {
   return g[KEY]?.engine.kind;
 }

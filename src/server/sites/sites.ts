@@ -3,21 +3,33 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { siteDomains, sites, type SiteAuthConfig } from "@/server/db/schema";
 import type { Feature } from "@/lib/features";
+import { LRUCache } from "lru-cache";
+import { env } from "@/lib/env";
+import { cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
 
 export type SiteRow = typeof sites.$inferSelect;
 export type Site = SiteRow & { domains: string[]; primaryDomain: string };
 
-const TTL_MS = 30_000;
-interface CacheEntry<T> {
-  value: T;
-  at: number;
-}
-/** Host lookups are cached per process; an admin change invalidates the cache of its process, others refresh within the TTL. */
+/**
+ * Sites by host and by id, kept in memory: every page and API call needs its site, and sites
+ * change only when an administrator edits one. An edit is announced to every process at once
+ * (cache/bus.ts); SITE_CACHE_SECONDS bounds an entry's life should an announcement be lost. The
+ * host cache is bounded, so Host headers made up by a client cannot grow it.
+ */
 const CACHE = Symbol.for("portal.sites.cache");
-type Cache = { byHost: Map<string, CacheEntry<Site | null>>; byId: Map<string, CacheEntry<Site | null>> };
+type Cache = { byHost: LRUCache<string, { value: Site | null }>; byId: LRUCache<string, { value: Site | null }> };
 const g = globalThis as typeof globalThis & { [CACHE]?: Cache };
 function cache(): Cache {
-  g[CACHE] ??= { byHost: new Map(), byId: new Map() };
+  if (!g[CACHE]) {
+    const ttl = Math.max(1, env().SITE_CACHE_SECONDS) * 1000;
+    const c: Cache = { byHost: new LRUCache({ max: 1_000, ttl }), byId: new LRUCache({ max: 1_000, ttl }) };
+    const clear = () => {
+      c.byHost.clear();
+      c.byId.clear();
+    };
+    onInvalidate("site", clear, clear);
+    g[CACHE] = c;
+  }
   return g[CACHE];
 }
 
@@ -41,29 +53,30 @@ async function loadSite(id: string): Promise<Site | null> {
 
 export async function getSiteById(id: string): Promise<Site | null> {
   const c = cache().byId;
-  const hit = c.get(id);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const hit = cacheReady() ? c.get(id) : undefined;
+  if (hit) return hit.value;
   const value = await loadSite(id);
-  c.set(id, { value, at: Date.now() });
+  c.set(id, { value });
   return value;
 }
 
 export async function findSiteByHost(rawHost: string | null | undefined): Promise<Site | null> {
   const host = normalizeHost(rawHost);
   if (!host) return null;
+  if (host.length > 253) return null;
   const c = cache().byHost;
-  const hit = c.get(host);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const hit = cacheReady() ? c.get(host) : undefined;
+  if (hit) return hit.value;
   const db = await getDb();
   const [domain] = await db.select().from(siteDomains).where(eq(siteDomains.host, host));
   const value = domain ? await getSiteById(domain.siteId) : null;
-  c.set(host, { value, at: Date.now() });
+  c.set(host, { value });
   return value;
 }
 
-export function invalidateSiteCache() {
-  cache().byHost.clear();
-  cache().byId.clear();
+/** A site or its domains changed: every process reads sites afresh. */
+export async function invalidateSiteCache(): Promise<void> {
+  await invalidate("site", "*");
 }
 
 export function siteHasFeature(site: Pick<Site, "features">, feature: Feature): boolean {
@@ -111,7 +124,7 @@ export async function createSite(input: CreateSiteInput): Promise<Site> {
       await tx.insert(siteDomains).values({ host: normalizeHost(host), siteId: input.id, isPrimary: i === 0 });
     }
   });
-  invalidateSiteCache();
+  await invalidateSiteCache();
   const site = await getSiteById(input.id);
   if (!site) throw new Error(`Site ${input.id} was not created`);
   return site;
@@ -125,13 +138,13 @@ export async function addDomain(siteId: string, host: string, primary = false): 
     if (primary) await tx.update(siteDomains).set({ isPrimary: false }).where(eq(siteDomains.siteId, siteId));
     await tx.insert(siteDomains).values({ host: normalized, siteId, isPrimary: primary });
   });
-  invalidateSiteCache();
+  await invalidateSiteCache();
 }
 
 export async function removeDomain(siteId: string, host: string): Promise<void> {
   const db = await getDb();
   await db.delete(siteDomains).where(and(eq(siteDomains.siteId, siteId), eq(siteDomains.host, normalizeHost(host))));
-  invalidateSiteCache();
+  await invalidateSiteCache();
 }
 
 export async function listSites(): Promise<SiteRow[]> {

@@ -1,0 +1,104 @@
+import "server-only";
+import { getState, openedState } from "@/server/db/client";
+
+/**
+ * Cache invalidation across processes. A change (a session signed out, a site edited) is
+ * announced on a topic: this process's caches drop the entry at once, and on PostgreSQL a NOTIFY
+ * on one channel tells every other process sharing the database to do the same. PGlite is opened
+ * by one process only, so there the local announcement is all there is.
+ *
+ * Caches ask `cacheReady()` before serving a hit: until this process listens (and after a lost
+ * connection, until it listens again) nothing may be served from memory, since a change announced
+ * meanwhile would be missed.
+ */
+export type CacheTopic = "session" | "user" | "site";
+
+const CHANNEL = "portal_cache";
+type Handler = (key: string) => void;
+interface Bus {
+  handlers: Map<CacheTopic, Set<Handler>>;
+  /** Everything cached is dropped when the listening connection is (re)established. */
+  resetters: Set<() => void>;
+  listening: boolean;
+  starting?: Promise<void>;
+  generation?: number;
+  unlisten?: () => Promise<void>;
+}
+
+const KEY = Symbol.for("portal.cache.bus");
+const g = globalThis as typeof globalThis & { [KEY]?: Bus };
+function bus(): Bus {
+  g[KEY] ??= { handlers: new Map(), resetters: new Set(), listening: false };
+  return g[KEY];
+}
+
+/** Registers what a topic's announcement drops; `reset` empties the whole cache. Returns nothing to undo: caches live as long as the process. */
+export function onInvalidate(topic: CacheTopic, handler: Handler, reset: () => void) {
+  const b = bus();
+  let set = b.handlers.get(topic);
+  if (!set) b.handlers.set(topic, (set = new Set()));
+  set.add(handler);
+  b.resetters.add(reset);
+}
+
+function deliver(topic: CacheTopic, key: string) {
+  for (const h of bus().handlers.get(topic) ?? []) h(key);
+}
+
+function resetAll() {
+  for (const r of bus().resetters) r();
+}
+
+/** True when hits may be served: the process hears every other process's announcements. */
+export function cacheReady(): boolean {
+  const b = bus();
+  const state = openedState();
+  if (!state) return false;
+  if (state.engine.kind === "pglite") return true;
+  if (b.listening && b.generation === state.generation) return true;
+  void startListening();
+  return false;
+}
+
+/** Starts listening on PostgreSQL (once per opened database); resolves when the LISTEN is in place. */
+export async function startListening(): Promise<void> {
+  const b = bus();
+  const state = await getState();
+  if (state.engine.kind !== "postgres") return;
+  if (b.listening && b.generation === state.generation) return;
+  if (b.starting) return b.starting;
+  const client = state.engine.client;
+  const generation = state.generation;
+  b.starting = client
+    .listen(
+      CHANNEL,
+      (payload) => {
+        const sep = payload.indexOf(":");
+        if (sep > 0) deliver(payload.slice(0, sep) as CacheTopic, payload.slice(sep + 1));
+      },
+      // Called on every (re)connection: whatever was announced while not listening is unknown.
+      () => {
+        resetAll();
+        b.listening = true;
+        b.generation = generation;
+      },
+    )
+    .then((meta) => {
+      b.unlisten = meta.unlisten;
+    })
+    .catch((err) => {
+      console.error("[cache] cannot listen for invalidations", err);
+    })
+    .finally(() => {
+      b.starting = undefined;
+    });
+  return b.starting;
+}
+
+/** Drops an entry here and in every process on the same PostgreSQL. */
+export async function invalidate(topic: CacheTopic, key: string): Promise<void> {
+  deliver(topic, key);
+  const state = await getState();
+  if (state.engine.kind !== "postgres") return;
+  await state.engine.client.notify(CHANNEL, `${topic}:${key}`);
+}

@@ -2,6 +2,7 @@
  * The portal's server: opens the database (migrating it), loads the demo data into an empty
  * database when asked, serves Next.js, and closes the database cleanly on SIGINT/SIGTERM.
  */
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -18,9 +19,12 @@ export interface ServeOptions {
   dev?: boolean;
   seedIfEmpty?: boolean;
   quiet?: boolean;
+  /** Processes to serve with (node:cluster, sharing the port); more than one needs PostgreSQL. */
+  workers?: number;
 }
 
 export async function serve(opts: ServeOptions = {}) {
+  if ((opts.workers ?? 1) > 1 && cluster.isPrimary) return servePrimary(opts, opts.workers!);
   const e = env();
   const started = Date.now();
   const host = process.env.HOST ?? "127.0.0.1";
@@ -105,8 +109,75 @@ async function printWelcome(port: number, ms: number) {
   console.log(`API reference: http://localhost:${port}/api/docs\n`);
 }
 
+/**
+ * Several processes on one PostgreSQL: this one migrates and loads the demo data, then forks the
+ * workers, which share the port (node:cluster) and keep nothing in memory that another must see
+ * (sessions, sites and rate limits live in the database; caches hear each other's changes).
+ * A worker that dies is replaced; SIGTERM stops them all.
+ */
+async function servePrimary(opts: ServeOptions, workers: number) {
+  const e = env();
+  const started = Date.now();
+  const state = await getState();
+  if (state.engine.kind !== "postgres") {
+    await closeDb();
+    throw new Error("Serving with several processes needs PostgreSQL (set DATABASE_URL): the embedded database opens in one process at a time.");
+  }
+  if (opts.seedIfEmpty && (await isDatabaseEmpty())) {
+    if (!opts.quiet) console.log("Loading demo data into the empty database…");
+    await seedDemo({ log: opts.quiet ? undefined : console.log });
+  }
+  cluster.setupPrimary({ exec: __filename, args: opts.dev ? ["--dev"] : [] });
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork({ PORTAL_CLUSTER_WORKER: "1" });
+  cluster.on("listening", () => {
+    listening++;
+    if (listening === workers && !opts.quiet) {
+      console.log(`Serving with ${workers} processes on PostgreSQL.`);
+      void printWelcome(e.PORT, Date.now() - started);
+    }
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`[cluster] process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < workers; i++) fork();
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!opts.quiet) console.log(`\n${signal}: closing ${workers} processes…`);
+    const all = Object.values(cluster.workers ?? {}).filter((w) => !!w);
+    await Promise.all(all.map((w) => new Promise<void>((resolve) => {
+      if (w!.isDead()) return resolve();
+      w!.once("exit", () => resolve());
+      w!.process.kill("SIGTERM");
+    })));
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+export function workersFromArgs(): number {
+  const i = process.argv.indexOf("--workers");
+  const raw = i >= 0 ? process.argv[i + 1] : process.env.WORKERS;
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--workers takes a whole number from 1 to 64, not ${raw}`);
+  return n;
+}
+
 if (require.main === module) {
-  serve({ dev: process.argv.includes("--dev"), seedIfEmpty: env().DEMO_MODE || process.argv.includes("--seed") }).catch((err) => {
+  const worker = cluster.isWorker && process.env.PORTAL_CLUSTER_WORKER === "1";
+  serve({
+    dev: process.argv.includes("--dev"),
+    seedIfEmpty: !worker && (env().DEMO_MODE || process.argv.includes("--seed")),
+    quiet: worker,
+    workers: worker ? 1 : workersFromArgs(),
+  }).catch((err) => {
     console.error(err);
     process.exit(1);
   });

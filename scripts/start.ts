@@ -51,8 +51,8 @@ if (require.main === module) {
   buildIfNeeded();
   (process.env as Record<string, string>).NODE_ENV = "production";
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { serve } = require("./server") as typeof import("./server");
-  serve({ seedIfEmpty: true }).catch((err) => {
+  const { serve, workersFromArgs } = require("./server") as typeof import("./server");
+  serve({ seedIfEmpty: true, workers: workersFromArgs() }).catch((err) => {
     console.error(err);
     process.exit(1);
   });

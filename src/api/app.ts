@@ -59,9 +59,15 @@ export function createApp() {
   app.notFound((c) => c.json({ error: { code: "not_found", message: "api.errors.not-found", status: 404 } }, 404));
 
   app.use("*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+    // Set before the handler, so the answer is built with them (adding headers to a finished
+    // response makes a copy of it); answers built elsewhere (better-auth's) get them after.
+    c.header("cache-control", "no-store");
     for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+    await next();
+    if (!c.res.headers.has("x-content-type-options")) {
+      if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+      for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+    }
   });
   app.use("*", requestId);
   app.use("*", siteFromHost);
@@ -92,10 +98,10 @@ export function createApp() {
     description: "The session cookie set at sign-in",
   });
   // Built on the first request and kept: the routes cannot change while the process runs.
-  let document: string | undefined;
+  let document: Uint8Array | undefined;
   app.get("/openapi.json", (c) => {
-    document ??= JSON.stringify(app.getOpenAPI31Document(OPENAPI_CONFIG));
-    return c.body(document, 200, { "content-type": "application/json; charset=UTF-8" });
+    document ??= new TextEncoder().encode(JSON.stringify(app.getOpenAPI31Document(OPENAPI_CONFIG)));
+    return c.body(document as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json; charset=UTF-8" });
   });
   app.get("/docs", (c) => c.html(docsPage()));
   return app;

@@ -56,7 +56,7 @@ export function createApiListener(opts: ApiListenerOptions) {
   const app = getApp();
   const listener = getRequestListener((request) => app.fetch(request), {
     // Next.js shares this process and relies on the standard Request/Response classes.
-    overrideGlobalObjects: false,
+    overrideGlobalObjects: true,
     errorHandler: () => new Response(JSON.stringify({ error: { code: "bad_request", message: "api.errors.bad-request", status: 400 } }), {
       status: 400,
       headers: { "content-type": "application/json" },

@@ -70,3 +70,8 @@ export function personSessionsChanged(userId: string): Promise<void> {
   return invalidate("user", userId);
 }
 
+
+/** Forgets every remembered session of this process (tests that move a session's times in the database). */
+export function forgetCachedSessions(): void {
+  sessionCache().clear();
+}

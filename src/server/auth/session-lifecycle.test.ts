@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
 import { ApiClient } from "@/test/api-client";
 import { closeDb, getDb } from "@/server/db/client";
+import { forgetCachedSessions } from "@/server/auth/session-cache";
 
 let cleanup: () => Promise<void>;
 let dir: string;
@@ -36,6 +37,8 @@ describe("sessions", () => {
     expect((await api.get("/api/session")).body.status).toBe("authenticated");
     const db = await getDb();
     await db.execute(sql`update auth_session set expires_at = now() - interval '1 minute'`);
+    // The edit stands for time passing; the cache holds the row as it was read.
+    forgetCachedSessions();
     expect((await api.get("/api/session")).body.status).toBe("unauthenticated");
     expect((await api.get("/api/me")).status).toBe(401);
   });
@@ -53,6 +56,7 @@ describe("sessions", () => {
     expect((await api.get("/api/session")).body.user.verified).toBe(true);
     const db = await getDb();
     await db.execute(sql`update auth_user set verified_at = now() - interval '13 hours' where name is not null`);
+    forgetCachedSessions();
     const s = await api.get("/api/session");
     expect(s.body.status).toBe("authenticated");
     expect(s.body.user.verified).toBe(false);

@@ -22,7 +22,13 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
   const cache = sessionCache();
   if (useCache && cacheReady()) {
     const hit = cache.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit.lookup;
+    if (hit && hit.expiresAt > Date.now()) {
+      if (hit.lookup.kind !== "ok") return hit.lookup;
+      // Whether the identity check is recent enough depends on the time of this request.
+      const session = hit.lookup.session;
+      const verified = isRecentlyVerified(site, session.person.verifiedAt);
+      return verified === session.verified ? hit.lookup : { kind: "ok", session: { ...session, verified } };
+    }
   }
   const lookup = await lookupSession(site, headers, url);
   if (useCache && lookup.kind !== "none") {
@@ -72,11 +78,15 @@ async function lookupSession(site: Site, headers: Headers, url?: string): Promis
         contactEmail: (user.contactEmail as string | null) ?? null,
         verifiedAt,
       },
-      verified: !!verifiedAt && Date.now() - verifiedAt.getTime() < site.verificationMaxAgeSeconds * 1000,
+      verified: isRecentlyVerified(site, verifiedAt),
       roles,
       customers,
       activeCustomer,
       customerService,
     },
   };
+}
+
+function isRecentlyVerified(site: Site, verifiedAt: Date | null): boolean {
+  return !!verifiedAt && Date.now() - verifiedAt.getTime() < site.verificationMaxAgeSeconds * 1000;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/server/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, prepared } from "@/server/db/client";
 import { customers } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
 import type { CustomerRow } from "./access";
@@ -32,8 +32,14 @@ export function profileView(c: CustomerRow) {
 }
 
 export async function getProfile(siteId: string, customerId: string): Promise<CustomerRow> {
-  const db = await getDb();
-  const [row] = await db.select().from(customers).where(and(eq(customers.siteId, siteId), eq(customers.id, customerId)));
+  const query = await prepared("get_profile", (db) =>
+    db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.siteId, sql.placeholder("siteId")), eq(customers.id, sql.placeholder("customerId"))))
+      .prepare("get_profile"),
+  );
+  const [row] = await query.execute({ siteId, customerId });
   if (!row) throw notFound();
   return row;
 }

@@ -138,6 +138,20 @@ export function engineKind(): "pglite" | "postgres" | undefined {
   return g[KEY]?.engine.kind;
 }
 
+const PREPARED = new WeakMap<Db, Map<string, unknown>>();
+/**
+ * A query built once per opened database and run with placeholders (`sql.placeholder`): the hot
+ * paths of every request skip building their SQL again, and PostgreSQL keeps its plan.
+ */
+export async function prepared<T>(name: string, build: (db: Db) => T): Promise<T> {
+  const db = await getDb();
+  let byName = PREPARED.get(db);
+  if (!byName) PREPARED.set(db, (byName = new Map()));
+  let query = byName.get(name) as T | undefined;
+  if (!query) byName.set(name, (query = build(db)));
+  return query;
+}
+
 /** Runs a raw SQL query and returns its rows on either engine. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/server/db/client";
+import { getDb, prepared, type Db } from "@/server/db/client";
 import {
   countries,
   customers,
@@ -177,16 +177,21 @@ export interface ListInvoicesInput {
 
 /** The customer's invoices, newest first. "unpaid" means open (overdue included) or with collection. */
 export async function listInvoices(input: ListInvoicesInput): Promise<InvoiceSummary[]> {
-  const db = await getDb();
-  const where = [eq(invoices.siteId, input.site.id), eq(invoices.customerId, input.customerId)];
-  if (input.type) where.push(eq(invoices.type, input.type));
-  if (input.status === "paid") where.push(eq(invoices.status, "paid"));
-  if (input.status === "unpaid") where.push(inArray(invoices.status, ["open", "outsourced"]));
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(...where))
-    .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber));
+  // A customer has tens of invoices: one prepared query for all of them, filtered here.
+  const query = await prepared("list_invoices", (db) =>
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.siteId, sql.placeholder("siteId")), eq(invoices.customerId, sql.placeholder("customerId"))))
+      .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
+      .prepare("list_invoices"),
+  );
+  const rows = (await query.execute({ siteId: input.site.id, customerId: input.customerId })).filter(
+    (r) =>
+      (!input.type || r.type === input.type) &&
+      (input.status !== "paid" || r.status === "paid") &&
+      (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"),
+  );
   const today = todayIn(input.site.timezone, input.now);
   return rows.map((r) => summaryOf(r, today));
 }

@@ -5,8 +5,16 @@ import { siteTranslations } from "@/server/db/schema";
 import { applyOverrides, loadLocaleMessages } from "./messages";
 import type { MessageTree } from "./pseudo";
 
+import { onInvalidate } from "@/server/cache/bus";
+
 const TTL_MS = 30_000;
 const cache = new Map<string, { at: number; value: MessageTree }>();
+// A site's change (administrators' translations among them) reaches every process at once.
+onInvalidate(
+  "site",
+  () => cache.clear(),
+  () => cache.clear(),
+);
 
 /** The locale's messages with the site administrators' overrides layered on top. */
 export async function getSiteMessages(siteId: string | null, locale: string): Promise<MessageTree> {

@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import { useMemo, type ReactNode } from "react";
 import { createMantineTheme, themeCssVariables } from "@/themes/mantine";
 import type { PortalTheme } from "@/themes/types";
-import { reportClientLog } from "./report-client-log";
+import { intlHandlers } from "./intl-handlers";
 // Colour-scheme cookies and their rules (spec §4): src/ui/shared/color-scheme.ts
 import { cookieColorSchemeManager } from "./shared/color-scheme";
 import { MODAL_EVENTS, MODAL_EVENT_PREFIX } from "./shell/modal-events";
@@ -54,10 +54,7 @@ export function Providers(props: {
       locale={props.locale}
       timeZone={props.timeZone}
       messages={props.messages}
-      onError={(error) => {
-        if (error.code === "MISSING_MESSAGE") void reportClientLog("warn", "missing translation", { message: error.message });
-      }}
-      getMessageFallback={({ namespace, key }) => (namespace ? `${namespace}.${key}` : key)}
+      {...intlHandlers}
     >
       <MantineProvider
         theme={mantineTheme}

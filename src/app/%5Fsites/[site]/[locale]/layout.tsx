@@ -12,6 +12,7 @@ import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme }
 import { CookieConsentMount } from "@/ui/consent/cookie-consent-mount";
 import { previewThemeOverride } from "./themes/preview-access";
 import { getTheme } from "@/themes/registry";
+import { pickMessages, SHELL_MESSAGES } from "@/i18n/client-messages";
 
 type Params = Promise<{ site: string; locale: string }>;
 
@@ -43,7 +44,7 @@ export default async function SiteRootLayout({ children, params }: { children: R
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
   const site = await getPageSite(siteId);
-  const messages = await getMessages();
+  const messages = pickMessages(await getMessages(), SHELL_MESSAGES);
   const darkAllowed = site.features.includes("dark-theme");
   // White-label shell: colour-scheme rules (spec §4) and the theme preview's ?theme= (that page only).
   const jar = await cookies();

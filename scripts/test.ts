@@ -1,6 +1,7 @@
 /**
  * `npm test`: lint, type check, unit and integration tests on PGlite (and again on PostgreSQL when
- * DATABASE_URL is set), then the browser suite against the real server. Ends with one summary line.
+ * DATABASE_URL is set), then the browser suite against the real server (on PostgreSQL when
+ * DATABASE_URL is set). Ends with one summary line.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -48,7 +49,12 @@ if (want("lint")) run("lint", bin("eslint"), [".", "--max-warnings=0"]);
 if (want("typecheck")) run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
 if (want("unit")) vitest("unit and integration (PGlite)", [], { TEST_DB: "pglite" });
 if (want("unit") && process.env.DATABASE_URL) vitest("integration (PostgreSQL)", [], { TEST_DB: "postgres" });
-if (want("e2e")) vitest("browser", ["--config", "vitest.e2e.config.mts"], { TEST_DB: "pglite" });
+// The browser suite runs once, on PostgreSQL where there is one (CI), else on PGlite; the
+// integration tests above cover both databases.
+if (want("e2e")) {
+  const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
+  vitest(`browser (${engine === "postgres" ? "PostgreSQL" : "PGlite"})`, ["--config", "vitest.e2e.config.mts"], { TEST_DB: engine });
+}
 
 console.log("\n━━ Summary");
 for (const s of steps) console.log(`${s.ok ? "✓" : "✗"} ${s.name.padEnd(34)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed  ${s.seconds.toFixed(0)} s`);

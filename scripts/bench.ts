@@ -9,6 +9,12 @@
  *   npm run bench -- --render          adds the server render times: pages and the dashboard's API
  *                                      calls on the production build (builds first if needed)
  *   npm run bench -- --render-only     only the render times; keeps the other numbers in the doc
+ *   npm run bench -- --throughput      adds requests per second under load (autocannon) against a bare
+ *                                      node:http server in the same run, 1 and 2 processes on
+ *                                      PostgreSQL, 200 connections on a mix, memory after 20,000 requests
+ *   npm run bench -- --throughput-only only that; keeps the other numbers in the doc
+ *   --seconds <n>                      seconds per throughput measurement (default 10)
+ *   --load-seconds <n>                 seconds of the 200-connection mix (default 60; 0 leaves it out)
  *   --runs <n>                         timed runs per query or request (default 30)
  *   --port <n>                         port of the server the render bench starts (default 3260)
  *   --engine pglite|postgres           one engine only
@@ -25,6 +31,7 @@ import { SEEDERS, seedDemo } from "../src/server/demo/seed";
 import { benchImport, benchQueries, loadScale, pickPoint, tableSizes, type Timing } from "./bench/readings";
 import { adminStatement } from "./bench/admin";
 import { benchRender, renderTable, type RenderResult } from "./bench/render";
+import { benchThroughput, throughputTable, type ThroughputResult } from "./bench/throughput";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -269,13 +276,78 @@ function writeRenderDoc(results: RenderRun[]) {
   fs.writeFileSync(DOC, doc);
 }
 
+// ---------------------------------------------------------------- throughput section
+
+const TP_START = "<!-- bench:throughput:start -->";
+const TP_END = "<!-- bench:throughput:end -->";
+
+/** The issue's goals, read against a run: each line says met or not, with the number. */
+function throughputSummary(results: ThroughputResult[]): string {
+  const lines: string[] = ["| goal | measured | met |", "|---|---|---|"];
+  const pick = (r: ThroughputResult, label: string, processes = 1) => r.rows.find((x) => x.label.startsWith(label) && x.processes === processes);
+  for (const r of results) {
+    const maxP = Math.max(...r.rows.map((x) => x.processes));
+    for (const [label, goal] of [
+      ["GET /api/me", 0.1],
+      ["GET /api/invoices", 0.1],
+      ["GET /api/countries", 0.3],
+    ] as const) {
+      const row = pick(r, label);
+      if (row?.ratio != null) lines.push(`| ${r.engine}: ${label} ≥ ${goal} of bare (1 process) | ${row.ratio.toFixed(3)} (${Math.round(row.reqPerSec)} req/s) | ${row.ratio >= goal ? "yes" : "no"} |`);
+    }
+    const dash = pick(r, "GET /dashboard", maxP);
+    if (dash) lines.push(`| ${r.engine}: /dashboard ≥ 100 req/s, p95 ≤ 200 ms at 50 connections (${maxP} process${maxP > 1 ? "es" : ""}) | ${Math.round(dash.reqPerSec)} req/s, p95 ${Math.round(dash.p95)} ms | ${dash.reqPerSec >= 100 && dash.p95 <= 200 ? "yes" : "no"} |`);
+    if (r.load) {
+      const failed = r.load.errors + r.load.non2xx;
+      lines.push(`| ${r.engine}: 200 connections for ${r.load.seconds} s, no failure, p99 ≤ 1 s | ${failed} failed of ${r.load.requests}, p99 ${Math.round(r.load.p99)} ms | ${failed === 0 && r.load.p99 <= 1000 ? "yes" : "no"} |`);
+    }
+    for (const m of r.memory) {
+      const flat = m.afterSecondMb <= m.afterFirstMb * 1.1;
+      lines.push(`| ${r.engine}: RSS ≤ 400 MB after 10,000 mixed requests and flat after 10,000 more (${m.processes} process${m.processes > 1 ? "es" : ""}) | ${m.afterFirstMb} MB, then ${m.afterSecondMb} MB | ${m.afterFirstMb <= 400 * m.processes && flat ? "yes" : "no"} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+function writeThroughputDoc(results: ThroughputResult[]) {
+  let doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "# Performance\n";
+  const a = doc.indexOf(TP_START);
+  const b = doc.indexOf(TP_END);
+  const blocks = new Map<string, string>();
+  if (a >= 0 && b > a) {
+    for (const part of doc.slice(a + TP_START.length, b).split(/\n(?=### )/).slice(1)) blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  for (const r of results) {
+    blocks.set(
+      r.engine,
+      [`### ${r.engine}`, "", `Measured ${date} on ${machine()}.`, "", throughputTable(r), "", "Goals:", "", throughputSummary([r]), ""].join("\n"),
+    );
+  }
+  const intro = [
+    "",
+    "`npm run bench -- --throughput`: the production server on a fresh database with the demo data, loaded with",
+    "autocannon from the same machine (so the load generator shares the two cores with the server and the database).",
+    "A bare `node:http` server answering the same JSON as `/api/countries` runs in the same run as the ceiling;",
+    '"of bare" is the request rate as a share of it. Signed-in requests carry the session cookie of a demo customer',
+    "signed in through the sandbox e-ID pages. Pages are asked for with `Accept-Encoding: gzip, deflate, br`.",
+    "Failed counts errors (timeouts after 10 s among them) and non-2xx answers.",
+    "",
+  ].join("\n");
+  const names = [...blocks.keys()].sort((x, y) => ["pglite", "postgres"].indexOf(x) - ["pglite", "postgres"].indexOf(y));
+  const section = `${TP_START}${intro}${names.map((n) => `\n${blocks.get(n)}`).join("")}${TP_END}`;
+  doc = a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + TP_END.length) : `${doc.trimEnd()}\n\n## Throughput under load\n\n${section}\n`;
+  fs.writeFileSync(DOC, doc);
+}
+
 async function main() {
   process.env.PORTAL_OWN_SIGNALS = "1";
   const log = (m: string) => console.log(m);
   const only = option("engine");
   const engines: ("pglite" | "postgres")[] = [];
   const renderOnly = flag("render-only");
-  if (!flag("scale-only") && !renderOnly) {
+  const throughputOnly = flag("throughput-only");
+  if (!flag("scale-only") && !renderOnly && !throughputOnly) {
     if (!only || only === "pglite") engines.push("pglite");
     if ((!only || only === "postgres") && PG_URL) engines.push("postgres");
   }
@@ -294,9 +366,21 @@ async function main() {
       renders.push({ result, machine: machine(), date: new Date().toISOString().slice(0, 10) });
     }
   }
+  const throughputs: ThroughputResult[] = [];
+  if (flag("throughput") || throughputOnly) {
+    const port = Number(option("port") ?? 3260);
+    for (const engine of ["pglite", "postgres"] as const) {
+      if ((only && only !== engine) || (engine === "postgres" && !PG_URL)) continue;
+      const result = await benchThroughput({ engine, postgresUrl: PG_URL, port, seconds: Number(option("seconds") ?? 10), loadSeconds: Number(option("load-seconds") ?? 60), log });
+      log(`\n${throughputTable(result)}`);
+      throughputs.push(result);
+    }
+    if (throughputs.length) log(`\nSummary\n${throughputSummary(throughputs)}`);
+  }
   if (!flag("no-write")) {
-    if (!renderOnly) writeDoc(results, scale);
+    if (!renderOnly && !throughputOnly) writeDoc(results, scale);
     if (renders.length) writeRenderDoc(renders);
+    if (throughputs.length) writeThroughputDoc(throughputs);
     log(`\nWrote ${path.relative(process.cwd(), DOC)}.`);
   }
 }

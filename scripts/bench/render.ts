@@ -64,7 +64,7 @@ let buildChecked = false;
  * Builds into NEXT_DIST_DIR (default .next) unless the last build there is of the same sources.
  * Once per bench run, so that every engine measures the same build.
  */
-function build(log: (m: string) => void): RenderResult["build"] {
+export function build(log: (m: string) => void): RenderResult["build"] {
   if (buildChecked) return null;
   buildChecked = true;
   const dist = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
@@ -86,7 +86,7 @@ function build(log: (m: string) => void): RenderResult["build"] {
 // ---------------------------------------------------------------- database and server
 
 /** An empty database for the server: a temporary PGlite folder, or a scratch PostgreSQL database. */
-async function emptyDatabase(opts: RenderOptions): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function emptyDatabase(opts: RenderOptions): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (opts.engine === "pglite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-render-"));
     // The lock file sits next to the data folder, so both stay inside the temporary folder.
@@ -132,7 +132,7 @@ function get(port: number, pathname: string, headers: Record<string, string> = {
   });
 }
 
-async function waitUntilServing(port: number, child: ChildProcess, logPath: string, timeoutMs: number) {
+export async function waitUntilServing(port: number, child: ChildProcess, logPath: string, timeoutMs: number) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}); see ${logPath}`);
@@ -146,14 +146,14 @@ async function waitUntilServing(port: number, child: ChildProcess, logPath: stri
   throw new Error(`The server did not answer within ${timeoutMs / 1000} s; see ${logPath}`);
 }
 
-async function portFree(port: number): Promise<boolean> {
+export async function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = http.createServer().once("error", () => resolve(false));
     probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
 
-async function stopServer(child: ChildProcess, log: (m: string) => void) {
+export async function stopServer(child: ChildProcess, log: (m: string) => void) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
@@ -191,7 +191,7 @@ function loadBrowserHelpers(port: number) {
 }
 
 /** Signs each customer in once through the sandbox e-ID pages; returns their Cookie headers. */
-async function signIn(port: number, identityIds: readonly string[]): Promise<Map<string, string>> {
+export async function signIn(port: number, identityIds: readonly string[]): Promise<Map<string, string>> {
   const { launchBrowser, newContext, signInSandbox } = loadBrowserHelpers(port);
   const browser = await launchBrowser();
   const cookies = new Map<string, string>();

@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, genericOAuth, magicLink } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { authSecret, env } from "@/lib/env";
 import { getDb, getState } from "@/server/db/client";
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from "@/server/db/schema";
@@ -180,18 +181,32 @@ async function createAuth(site: Site, origin: string) {
 export type PortalAuth = Awaited<ReturnType<typeof createAuth>>;
 
 const INSTANCES = Symbol.for("portal.auth.instances");
-const g = globalThis as typeof globalThis & { [INSTANCES]?: Map<string, Promise<PortalAuth>> };
+const g = globalThis as typeof globalThis & { [INSTANCES]?: LRUCache<string, Promise<PortalAuth>> };
+/**
+ * Instances are per origin, and the origin comes from the Host header (a site's host with any
+ * port): the cache is bounded, so made-up ports cannot grow it.
+ */
+const MAX_INSTANCES = 64;
+function instances() {
+  g[INSTANCES] ??= new LRUCache<string, Promise<PortalAuth>>({ max: MAX_INSTANCES });
+  return g[INSTANCES];
+}
+
+/** How many better-auth instances this process holds (for tests of the bound). */
+export function authInstanceCount(): number {
+  return instances().size;
+}
 
 /** One better-auth instance per site configuration and origin, built on first use. */
 export async function getAuth(site: Site, origin: string): Promise<PortalAuth> {
-  g[INSTANCES] ??= new Map();
   const { generation } = await getState();
   const key = `${generation}|${site.id}|${origin}|${site.updatedAt.toISOString()}`;
-  let instance = g[INSTANCES].get(key);
+  const cache = instances();
+  let instance = cache.get(key);
   if (!instance) {
     instance = createAuth(site, origin);
-    g[INSTANCES].set(key, instance);
-    instance.catch(() => g[INSTANCES]?.delete(key));
+    cache.set(key, instance);
+    instance.catch(() => cache.delete(key));
   }
   return instance;
 }

@@ -1,11 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonResponse } from "../route";
-import { GsrnList, Location, RangeQuerySchema, RangeView, scopeOf } from "./locations";
-import { listLocations } from "@/server/metering/points";
+import { GsrnList, Location, RangeQuerySchema, RangeView } from "./locations";
+import { dashboardLocations, dashboardScope } from "@/server/metering/dashboard";
 import { energyStatistics, expenseStatistics, spotStatistics, yearlyConsumption } from "@/server/metering/statistics";
-import { localDateString } from "@/lib/energy/time";
-import { listInvoices } from "@/server/invoices/invoices";
+import { latestInvoices } from "@/server/invoices/summary";
 
 export const dashboardRouter = new OpenAPIHono<AppEnv>();
 
@@ -20,8 +19,7 @@ dashboardRouter.openapi(
     responses: { 200: jsonResponse(z.object({ locations: z.array(Location) })) },
   }),
   async (c) => {
-    const site = c.get("site");
-    const locations = await listLocations(scopeOf(site, c.get("session")!, { dashboard: true }), localDateString(Date.now(), site.timezone));
+    const locations = await dashboardLocations(c.get("site"), c.get("session")!.activeCustomer!.id);
     return c.json({ locations }, 200);
   },
 );
@@ -54,26 +52,21 @@ dashboardRouter.openapi(
     responses: { 200: jsonResponse(z.object({ invoices: z.array(DashboardInvoice) })) },
   }),
   async (c) => {
-    const site = c.get("site");
-    if (!site.features.includes("invoices")) return c.json({ invoices: [] }, 200);
-    const all = await listInvoices({ site, customerId: c.get("session")!.activeCustomer!.id });
-    const invoices = all
-      .filter((i) => i.status !== "cancelled" && i.state !== "cancelled")
-      .slice(0, 3)
-      .map((i) => ({
-        id: i.id,
-        invoiceNumber: i.invoiceNumber,
-        issueDate: i.issueDate,
-        dueDate: i.dueDate,
-        totalCents: i.totalCents,
-        currency: i.currency,
-        status: i.status as "paid" | "unpaid",
-        state: i.state as "open" | "overdue" | "paid" | "outsourced",
-        overdue: i.overdue,
-        type: i.type,
-        periodStart: i.periodStart,
-        periodEnd: i.periodEnd,
-      }));
+    const latest = await latestInvoices(c.get("site"), c.get("session")!.activeCustomer!.id);
+    const invoices = latest.map((i) => ({
+      id: i.id,
+      invoiceNumber: i.invoiceNumber,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      totalCents: i.totalCents,
+      currency: i.currency,
+      status: i.status as "paid" | "unpaid",
+      state: i.state as "open" | "overdue" | "paid" | "outsourced",
+      overdue: i.overdue,
+      type: i.type,
+      periodStart: i.periodStart,
+      periodEnd: i.periodEnd,
+    }));
     return c.json({ invoices }, 200);
   },
 );
@@ -105,7 +98,7 @@ for (const series of ["consumption", "production"] as const) {
     async (c) => {
       const site = c.get("site");
       const q = c.req.valid("query");
-      return c.json(await energyStatistics(site, scopeOf(site, c.get("session")!, { dashboard: true }), series, q), 200);
+      return c.json(await energyStatistics(site, dashboardScope(site, c.get("session")!.activeCustomer!.id), series, q), 200);
     },
   );
 }
@@ -138,7 +131,7 @@ dashboardRouter.openapi(
   }),
   async (c) => {
     const site = c.get("site");
-    return c.json(await expenseStatistics(site, scopeOf(site, c.get("session")!, { dashboard: true }), c.req.valid("query")), 200);
+    return c.json(await expenseStatistics(site, dashboardScope(site, c.get("session")!.activeCustomer!.id), c.req.valid("query")), 200);
   },
 );
 
@@ -216,6 +209,6 @@ dashboardRouter.openapi(
   }),
   async (c) => {
     const site = c.get("site");
-    return c.json(await yearlyConsumption(site, scopeOf(site, c.get("session")!, { dashboard: true }), c.req.valid("query")), 200);
+    return c.json(await yearlyConsumption(site, dashboardScope(site, c.get("session")!.activeCustomer!.id), c.req.valid("query")), 200);
   },
 );

@@ -59,13 +59,9 @@ export const RangeView = {
   timezone: z.string(),
 };
 
-/** The point scope of a request: the site, the active customer, and the dashboard's heat switch. */
-export function scopeOf(site: Site, session: PortalSession, opts: { dashboard?: boolean } = {}): PointScope {
-  return {
-    siteId: site.id,
-    customerId: session.activeCustomer!.id,
-    excludeHeating: !!opts.dashboard && site.features.includes("dashboard.district-heat-disabled"),
-  };
+/** The point scope of a request: the site and the active customer (the dashboard's scope is dashboardScope's). */
+export function scopeOf(site: Site, session: PortalSession): PointScope {
+  return { siteId: site.id, customerId: session.activeCustomer!.id };
 }
 
 // ---------------------------------------------------------------- /api/locations

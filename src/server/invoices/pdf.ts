@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { serverTranslator } from "@/i18n/server-translator";
+import { formatIban, formatter, type NumberStyle } from "@/i18n/format";
 import { getTheme } from "@/themes/registry";
 import { contrastRatio } from "@/themes/contrast";
 import type { InvoiceDetail } from "./invoices";
@@ -26,38 +27,35 @@ export interface PdfContext {
   companyName: string;
   themeId: string;
   locale: string;
+  /** The site's time zone, for the payment date; without it the date is the UTC one. */
+  timeZone?: string;
 }
 
 type Doc = PDFKit.PDFDocument;
 
-interface Formatters {
-  money: (cents: number, currency: string) => string;
-  kwh: (wh: number) => string;
-  date: (iso: string) => string;
-  number: (value: number, decimals: number) => string;
-  percent: (value: number) => string;
-}
-
-function formatters(locale: string): Formatters {
+/**
+ * The portal's formatting, as the invoice pages show the same figures. Narrow no-break spaces
+ * (some locales' group separator) become plain no-break spaces: text copied or extracted from
+ * the PDF keeps those as spaces.
+ */
+function formatters(locale: string, timeZone?: string) {
+  const f = formatter(locale, timeZone);
   const tidy = (s: string) => s.replace(/\u202f/g, "\u00a0");
-  const numberFormats = new Map<number, Intl.NumberFormat>();
-  const num = (decimals: number) => {
-    if (!numberFormats.has(decimals)) numberFormats.set(decimals, new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
-    return numberFormats.get(decimals)!;
-  };
   return {
-    money: (cents, currency) => tidy(new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100)),
-    kwh: (wh) => tidy(num(wh % 1000 === 0 && Math.abs(wh) >= 100_000 ? 0 : 2).format(wh / 1000)),
-    date: (iso) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`,
-    number: (value, decimals) => tidy(num(decimals).format(value)),
-    percent: (value) => tidy(`${num(value % 1 === 0 ? 0 : 1).format(value)} %`),
+    money: (cents: number, currency: string) => tidy(f.money(cents, currency)),
+    kwh: (wh: number) => tidy(f.kwh(wh)),
+    date: f.date,
+    period: f.period,
+    number: (value: number, style: NumberStyle) => tidy(f.number(value, style)),
+    percent: (value: number) => tidy(f.percent(value)),
+    change: (fraction: number) => tidy(f.change(fraction)),
   };
 }
 
 /** Renders the PDF into a buffer. */
 export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext): Promise<Buffer> {
   const t = serverTranslator(ctx.locale, "invoices");
-  const f = formatters(ctx.locale);
+  const f = formatters(ctx.locale, ctx.timeZone);
   const theme = getTheme(ctx.themeId);
   const primary = theme.primary[theme.primaryShade.light];
   const tint = theme.primary[0];
@@ -72,7 +70,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
     info: {
       Title: `${t("pdf.title")} ${invoice.invoiceNumber}`,
       Author: invoice.supplier.name,
-      Subject: `${t("pdf.period")} ${f.date(invoice.periodStart)}–${f.date(invoice.periodEnd)}`,
+      Subject: `${t("pdf.period")} ${f.period(invoice.periodStart, invoice.periodEnd)}`,
       Creator: ctx.companyName,
     },
     lang: ctx.locale,
@@ -197,7 +195,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
   if (invoice.dueDate !== invoice.originalDueDate) fact(t("pdf.originalDueDate"), f.date(invoice.originalDueDate));
   fact(t("pdf.reference"), invoice.paymentInstructions.referenceFormatted);
   fact(t("pdf.customerNumber"), c.clientCode);
-  fact(t("pdf.period"), `${f.date(invoice.periodStart)}–${f.date(invoice.periodEnd)}`);
+  fact(t("pdf.period"), f.period(invoice.periodStart, invoice.periodEnd));
   fact(t("pdf.deliveryChannel"), t(`channels.${invoice.deliveryChannel}`));
 
   ry += 6;
@@ -205,7 +203,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
   doc.roundedRect(rightX, ry, rightW, boxH, 4).fill(tint);
   const statusLine =
     invoice.state === "paid" && invoice.paidAt
-      ? t("pdf.paidOn", { date: f.date(invoice.paidAt.slice(0, 10)) })
+      ? t("pdf.paidOn", { date: f.date(invoice.paidAt) })
       : invoice.state === "overdue"
         ? t("states.overdue")
         : invoice.state === "outsourced"
@@ -229,7 +227,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
     heading(t("pdf.paymentInstructions"), 100);
     const left: [string, string][] = [
       [t("pdf.recipient"), p.recipient],
-      ...(p.iban ? ([[t("pdf.iban"), p.iban.replace(/(.{4})/g, "$1 ").trim()]] as [string, string][]) : []),
+      ...(p.iban ? ([[t("pdf.iban"), formatIban(p.iban)]] as [string, string][]) : []),
       ...(p.bic ? ([[t("pdf.bic"), p.bic]] as [string, string][]) : []),
     ];
     const right: [string, string][] = [
@@ -277,7 +275,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
       ],
       invoice.meteringPoints.map((p) => {
         const prev = p.previousYearConsumptionWh;
-        const change = prev && prev > 0 ? ((p.consumptionWh - prev) / prev) * 100 : null;
+        const change = prev && prev > 0 ? (p.consumptionWh - prev) / prev : null;
         return {
           cells: [
             p.gsrn,
@@ -285,7 +283,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
             p.address,
             f.kwh(p.consumptionWh),
             prev === null ? "–" : f.kwh(prev),
-            change === null ? "–" : `${change > 0 ? "+" : ""}${f.percent(Math.round(change * 10) / 10)}`,
+            change === null ? "–" : f.change(change),
           ],
         };
       }),
@@ -310,8 +308,8 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
       return {
         cells: [
           label,
-          `${f.number(l.quantity, energy ? 2 : 0)} ${t(`units.${l.unit}`)}`,
-          energy ? `${f.number(l.unitPriceCents, 4)} c/kWh` : f.money(Math.round(l.unitPriceCents), invoice.currency),
+          `${f.number(l.quantity, "quantity")} ${t(`units.${l.unit}`)}`,
+          energy ? `${f.number(l.unitPriceCents, "unitPrice")} c/kWh` : f.money(Math.round(l.unitPriceCents), invoice.currency),
           f.money(l.netCents, invoice.currency),
           f.percent(l.vatRate),
           f.money(l.vatCents, invoice.currency),
@@ -363,11 +361,11 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
     }
     y += 26;
   };
-  bar(t("pdf.thisPeriod"), `${f.date(cmp.periodStart)}–${f.date(cmp.periodEnd)}`, cmp.consumptionWh, primary);
-  bar(t("pdf.yearEarlier"), `${f.date(cmp.previousPeriodStart)}–${f.date(cmp.previousPeriodEnd)}`, cmp.previousConsumptionWh, "#9aa0a6");
+  bar(t("pdf.thisPeriod"), f.period(cmp.periodStart, cmp.periodEnd), cmp.consumptionWh, primary);
+  bar(t("pdf.yearEarlier"), f.period(cmp.previousPeriodStart, cmp.previousPeriodEnd), cmp.previousConsumptionWh, "#9aa0a6");
   const summaryText =
     cmp.previousConsumptionWh !== null && cmp.changePercent !== null
-      ? t("pdf.comparisonText", { change: `${cmp.changePercent > 0 ? "+" : ""}${f.percent(cmp.changePercent)}`, current: f.kwh(cmp.averageDailyWh), previous: f.kwh(cmp.previousAverageDailyWh ?? 0) })
+      ? t("pdf.comparisonText", { change: f.change(cmp.changePercent / 100), current: f.kwh(cmp.averageDailyWh), previous: f.kwh(cmp.previousAverageDailyWh ?? 0) })
       : t("pdf.dailyAverage", { value: f.kwh(cmp.averageDailyWh) });
   text(summaryText, PAGE.margin, y, { size: 8, width: CONTENT_WIDTH });
   y += heightOf(summaryText, CONTENT_WIDTH, 8) + 4;

@@ -26,6 +26,7 @@ import {
   type ProviderStatus,
 } from "@/server/providers/payments/types";
 import { localePrefix } from "@/lib/locales";
+import { chooseProvider } from "./methods";
 import { isTerminal, pathTo } from "./state-machine";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -292,12 +293,7 @@ export async function startInvoicePayment(input: StartInvoicePaymentInput): Prom
     bankBic = bank.bic;
   }
 
-  const resolved = paymentProviderFor(input.site, input.provider ?? null);
-  if (!resolved) {
-    if (input.provider) throw validationError([{ path: "provider", code: "invalid_value", message: "invoices.errors.payment-provider-unknown" }]);
-    throw new AppError("unavailable", "invoices.errors.payments-unavailable");
-  }
-  const { config, provider } = resolved;
+  const { config, provider } = chooseProvider(input.site, input.method, input.provider ?? null);
 
   // Reloading the payment-processing page resumes the payment just started.
   const since = new Date(Date.now() - RESUME_MINUTES * 60_000);

@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Text, Title, Typography } from "@mantine/core";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTimeZone, getTranslations } from "next-intl/server";
+import { formatter } from "@/i18n/format";
 import type { Site } from "@/server/sites/sites";
 import { listAnnouncements } from "@/server/announcements/announcements";
 import "@/ui/shared/shared.css";
@@ -19,7 +20,7 @@ export async function Announcements({ site, locale, limit = 5, headingOrder = 2 
   const items = (await listAnnouncements(site.id, locale)).slice(0, limit);
   if (!items.length) return null;
   const t = await getTranslations("announcements");
-  const format = await getFormatter();
+  const f = formatter(locale, await getTimeZone());
   const itemOrder = (headingOrder + 1) as 3 | 4;
   return (
     <Stack component="section" aria-labelledby="announcements-heading" gap="sm" data-testid="announcements">
@@ -34,7 +35,7 @@ export async function Announcements({ site, locale, limit = 5, headingOrder = 2 
               <span data-user-content>{a.title}</span>
             </Title>
             <Text size="xs" component="p">
-              <time dateTime={a.publishedAt}>{format.dateTime(new Date(a.publishedAt), { day: "numeric", month: "numeric", year: "numeric" })}</time>
+              <time dateTime={a.publishedAt}>{f.date(a.publishedAt)}</time>
             </Text>
             <Typography>
               <Box className="portal-rich-text" data-user-content dangerouslySetInnerHTML={{ __html: a.content }} />

@@ -1,7 +1,7 @@
 import type { Site } from "@/server/sites/sites";
 import { getConsentRevision } from "@/server/consent/consent";
 import { analyticsScriptUrl } from "@/server/consent/analytics";
-import { CookieConsentManager } from "./cookie-consent";
+import { CookieConsentManager } from "@/ui/on-demand";
 
 /** Cookie consent exists only on sites with the cookie-consent feature (spec §6). */
 export async function CookieConsentMount({ site, locale }: { site: Site; locale: string }) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildChartModel, chartCsv, summarise, type ChartReadings } from "./chart-data";
-import { formatBucket, formatNumber, formatTick, tickDates } from "./format";
+import { buildChartModel, chartCsv, summarise, tickDates, type ChartReadings } from "./chart-data";
 
 const base = {
   currency: null,
@@ -91,20 +90,7 @@ describe("chart model", () => {
   });
 });
 
-describe("chart formats (spec §9)", () => {
-  it("labels axes by the range and buckets in full", () => {
-    expect(formatTick("2026-03-29T04:15:00+03:00", "HH:mm", "fi-FI")).toBe("04:15");
-    expect(formatTick("2026-03-29T04:15:00+03:00", "HH:00", "fi-FI")).toBe("04:00");
-    expect(formatTick("2026-03-29T04:15:00+03:00", "DD.MM", "fi-FI")).toBe("29.03");
-    expect(formatTick("2026-03-01T00:00:00+02:00", "MM.YYYY", "en-GB")).toBe("Mar");
-    expect(formatBucket("2026-03-29T04:15:00+03:00", "15", "en-GB")).toBe("29.03.2026 04:15");
-    expect(formatBucket("2026-03-29T00:00:00+02:00", "day", "en-GB")).toBe("29.03.2026");
-    expect(formatBucket("2026-03-01T00:00:00+02:00", "month", "en-GB")).toBe("March 2026");
-    expect(formatNumber(1234.5, "en-GB", "kWh")).toBe("1,234.500");
-    expect(formatNumber(1234.5, "fi-FI", "kWh", 1)).toBe("1\u00a0234,5");
-    expect(formatNumber(1234.5, "en-GB", "money")).toBe("1,234.50");
-  });
-
+describe("chart axis labels", () => {
   it("puts one tick at the first bucket of each label", () => {
     expect(tickDates(consumption.values.map((v) => v.date), "HH:00")).toEqual(["2026-03-29T02:45:00+02:00", "2026-03-29T04:00:00+03:00"]);
   });

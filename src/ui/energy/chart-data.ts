@@ -4,7 +4,7 @@
  * come from this one model, so they always show the same numbers.
  */
 import type { Measurement, Overlay, Resolution } from "./chart-state";
-import type { ChartDateFormat, DisplayUnit } from "./format";
+import { wallClock, type ChartDateFormat, type DisplayUnit } from "@/i18n/format";
 
 /** The readings API answer (GET /api/charts/readings). */
 export interface ChartReadings {
@@ -138,4 +138,20 @@ export function chartCsv(model: ChartModel, headers: string[]): string {
   const lines = [headers.map(csvField).join(",")];
   for (const r of model.rows) lines.push([r.date, ...r.values.map((v) => (v === null ? "" : String(v)))].map(csvField).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * Which buckets get an axis label: the first bucket of each label, so a day of 15-minute
+ * buckets is labelled on the hour and a year of days on the first of each month.
+ */
+export function tickDates(dates: string[], format: ChartDateFormat): string[] {
+  const ticks: string[] = [];
+  let previous = "";
+  for (const d of dates) {
+    const p = wallClock(d);
+    const key = format === "HH:mm" ? `${p.hour}:${p.minute}` : format === "HH:00" ? `${p.day}:${p.hour}` : format === "DD.MM" ? `${p.month}.${p.day}` : `${p.year}.${p.month}`;
+    if (key !== previous) ticks.push(d);
+    previous = key;
+  }
+  return ticks;
 }

@@ -4,7 +4,7 @@ import { Group, Loader, Skeleton, Stack, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { useLocale } from "next-intl";
 import type { Resolution } from "./chart-state";
-import { currencySymbol, type ChartDateFormat, type DisplayUnit } from "./format";
+import { formatter, type ChartDateFormat, type DisplayUnit } from "@/i18n/format";
 import classes from "./energy.module.css";
 
 export interface FrameSeries {
@@ -51,7 +51,7 @@ export function ChartFrame(
   props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string },
 ) {
   const locale = useLocale();
-  const symbol = props.currency ? currencySymbol(locale, props.currency) : "";
+  const symbol = props.currency ? formatter(locale).currencySymbol(props.currency) : "";
   const unitText = (unit: DisplayUnit | undefined) => (unit === "money" ? symbol : unit ? (props.unitLabels[unit] ?? unit) : "");
   const left = unitText(props.series.find((s) => s.axis === "left")?.unit);
   const right = [props.series.find((s) => s.axis === "right")?.unit, props.series.find((s) => s.axis === "right2")?.unit]

@@ -1,13 +1,13 @@
 "use client";
 
-import { ActionIcon, Alert, Button, Checkbox, Group, MultiSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Alert, Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
-import { addDays, isoWeek, plainDateToUtc } from "@/lib/calendar";
+import { addDays, isoWeek } from "@/lib/calendar";
 import {
   availableMeasurements,
   availableOverlays,
@@ -29,13 +29,13 @@ import {
   type ChartState,
   type EnergyKind,
   type Overlay,
-  type RangeKind,
 } from "./chart-state";
 import { buildChartModel, chartCsv, chartRows, summarise, type ChartModel, type ChartReadings } from "./chart-data";
 import { ChartFrame, type FrameSeries } from "./chart-frame";
 import { ControlGroup } from "./control-group";
 import { DataTable } from "./data-table";
-import { currencySymbol, formatDate, formatMoney, formatNumber, type DisplayUnit } from "./format";
+import { Segmented } from "@/ui/shared/segmented";
+import { formatter, type DisplayUnit } from "@/i18n/format";
 
 export interface ChartBundle {
   main: ChartReadings;
@@ -97,22 +97,18 @@ function loadBundle(state: ChartState): Promise<ChartBundle> {
 
 function periodTitle(state: ChartState, locale: string, t: (key: "period.week", values: { week: number; from: string; to: string }) => string): { text: string; dateTime?: string } {
   const last = addDays(state.to, -1);
+  const f = formatter(locale);
   switch (state.range) {
-    case "day": {
-      const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(plainDateToUtc(state.from));
-      return { text: `${weekday} ${formatDate(state.from)}`, dateTime: state.from };
-    }
+    case "day":
+      return { text: `${f.weekday(state.from)} ${f.date(state.from)}`, dateTime: state.from };
     case "week":
-      return { text: t("period.week", { week: isoWeek(state.from).week, from: formatDate(state.from), to: formatDate(last) }) };
+      return { text: t("period.week", { week: isoWeek(state.from).week, from: f.date(state.from), to: f.date(last) }) };
     case "month":
-      return {
-        text: new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(plainDateToUtc(state.from)),
-        dateTime: state.from.slice(0, 7),
-      };
+      return { text: f.monthYear(state.from), dateTime: state.from.slice(0, 7) };
     case "year":
       return { text: state.from.slice(0, 4), dateTime: state.from.slice(0, 4) };
     case "custom":
-      return { text: `${formatDate(state.from)}–${formatDate(last)}` };
+      return { text: f.period(state.from, last) };
   }
 }
 
@@ -158,6 +154,7 @@ function downloadCsv(name: string, csv: string) {
 export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo[]; initialState: ChartState; initial: ChartBundle | null }) {
   const t = useTranslations("charts");
   const locale = useLocale();
+  const format = formatter(locale);
   const onError = useApiErrorHandler();
   const searchParams = useSearchParams();
   const pathname = usePathname();
@@ -221,11 +218,11 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
   const busy = !!display && display.key !== key && failed !== key;
 
   const displayed = display?.bundle;
-  const model = useMemo(() => (displayed ? buildChartModel(displayed.main, displayed.overlays) : null), [displayed]);
+  const model = displayed ? buildChartModel(displayed.main, displayed.overlays) : null;
   const shownKind = display ? (props.points.find((p) => p.gsrn === display.bundle.main.meteringPoints[0])?.energyKind ?? kind) : kind;
   const currency = display?.bundle.main.currency ?? "EUR";
   const unitLabels: Record<string, string> = { kWh: t("units.kwh"), "c/kWh": t("units.c-kwh"), "°C": t("units.celsius") };
-  const unitText = (unit: DisplayUnit) => (unit === "money" ? currencySymbol(locale, currency) : unitLabels[unit]);
+  const unitText = (unit: DisplayUnit) => (unit === "money" ? format.currencySymbol(currency) : unitLabels[unit]);
   const columnName = (i: number) => {
     const c = model!.columns[i];
     const name = c.unit === "money" && isEnergy(c.series) ? t(`money-series.${c.series as "consumption" | "production" | "netted"}`) : t(`series.${c.series}`);
@@ -308,12 +305,12 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
             ) : null}
             {isEnergy(state.measurement) ? (
               <ControlGroup legend={t("controls.unit")}>
-                <SegmentedControl
+                <Segmented
                   value={state.unit}
-                  onChange={(v) => update({ unit: v as ChartState["unit"] })}
+                  onChange={(v) => update({ unit: v })}
                   data={[
                     { value: "kwh", label: t("units.kwh") },
-                    { value: "money", label: t("controls.money", { currency: currencySymbol(locale, currency) }) },
+                    { value: "money", label: t("controls.money", { currency: format.currencySymbol(currency) }) },
                   ]}
                   data-testid="unit-toggle"
                 />
@@ -321,9 +318,9 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
             ) : null}
           </Group>
           <ControlGroup legend={t("controls.range")}>
-            <SegmentedControl
+            <Segmented
               value={state.range}
-              onChange={(v) => update({ range: v as RangeKind })}
+              onChange={(v) => update({ range: v })}
               data={RANGE_KINDS.map((r) => ({ value: r, label: t(`range.${r}`) }))}
               fullWidth
               maw={520}
@@ -405,8 +402,8 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
                       {summaries[i].value === null
                         ? t("table.no-value")
                         : c.unit === "money"
-                          ? formatMoney(summaries[i].value!, locale, currency)
-                          : t("value", { value: formatNumber(summaries[i].value!, locale, c.unit), unit: unitText(c.unit) })}
+                          ? format.money(Math.round(summaries[i].value! * 100), currency)
+                          : t("value", { value: format.number(summaries[i].value!, c.unit), unit: unitText(c.unit) })}
                     </Text>
                   </div>
                 ))}

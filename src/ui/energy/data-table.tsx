@@ -4,7 +4,7 @@ import { Button, VisuallyHidden } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import type { Resolution } from "./chart-state";
-import { formatBucket, formatNumber, type DisplayUnit } from "./format";
+import { formatter, type DisplayUnit } from "@/i18n/format";
 import classes from "./energy.module.css";
 
 export interface DataTableProps {
@@ -25,7 +25,7 @@ export interface DataTableProps {
  */
 export function DataTable(props: DataTableProps) {
   const t = useTranslations("charts.table");
-  const locale = useLocale();
+  const f = formatter(useLocale());
   const [shown, setShown] = useState(false);
   const id = useId();
   const table = (
@@ -45,11 +45,11 @@ export function DataTable(props: DataTableProps) {
         {props.rows.map((r) => (
           <tr key={r.date}>
             <th scope="row">
-              <time dateTime={r.date}>{formatBucket(r.date, props.resolution, locale)}</time>
+              <time dateTime={r.date}>{f.bucket(r.date, props.resolution)}</time>
             </th>
             {r.values.map((v, i) => (
               <td key={i} className={classes.num}>
-                {v === null ? t("no-value") : formatNumber(v, locale, props.units[i])}
+                {v === null ? t("no-value") : f.number(v, props.units[i])}
               </td>
             ))}
           </tr>

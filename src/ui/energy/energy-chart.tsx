@@ -6,13 +6,14 @@
  */
 import { Paper, Text } from "@mantine/core";
 import { Area, Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatBucket, formatNumber, formatTick, tickDates, type DisplayUnit } from "./format";
+import { formatter, type DisplayUnit } from "@/i18n/format";
+import { tickDates } from "./chart-data";
 import type { ChartFrameProps, FrameSeries } from "./chart-frame";
 
 type Row = Record<string, string | number | null>;
 
 function valueText(value: number, unit: DisplayUnit, locale: string, currencySymbol: string, unitLabels: Record<string, string>): string {
-  const n = formatNumber(value, locale, unit);
+  const n = formatter(locale).number(value, unit);
   return unit === "money" ? `${n} ${currencySymbol}` : `${n} ${unitLabels[unit] ?? unit}`;
 }
 
@@ -30,7 +31,7 @@ function TooltipBody(props: {
   return (
     <Paper withBorder shadow="sm" p="xs" fz="sm">
       <Text fz="sm" fw={600}>
-        {formatBucket(String(props.row.date), props.resolution, props.locale)}
+        {formatter(props.locale).bucket(String(props.row.date), props.resolution)}
       </Text>
       {props.series.map((s) => {
         const v = props.row![s.key];
@@ -47,6 +48,7 @@ function TooltipBody(props: {
 
 export default function EnergyChart(props: ChartFrameProps & { currencySymbol: string; locale: string }) {
   const { rows, series, locale } = props;
+  const f = formatter(locale);
   const dates = rows.map((r) => String(r.date));
   const ticks = tickDates(dates, props.dateFormat);
   const multiYear = new Set(dates.map((d) => d.slice(0, 4))).size > 1;
@@ -63,7 +65,7 @@ export default function EnergyChart(props: ChartFrameProps & { currencySymbol: s
           ticks={ticks}
           interval="preserveStartEnd"
           minTickGap={12}
-          tickFormatter={(d: string) => formatTick(d, props.dateFormat, locale, multiYear)}
+          tickFormatter={(d: string) => f.tick(d, props.dateFormat, multiYear)}
           tick={tickStyle}
           tickLine={false}
           axisLine={{ stroke: "var(--mantine-color-default-border)" }}
@@ -81,7 +83,7 @@ export default function EnergyChart(props: ChartFrameProps & { currencySymbol: s
               tick={tickStyle}
               tickLine={false}
               axisLine={false}
-              tickFormatter={(v: number) => (unit ? formatNumber(v, locale, unit, 2) : String(v))}
+              tickFormatter={(v: number) => (unit ? f.number(v, "axis") : String(v))}
             />
           );
         })}

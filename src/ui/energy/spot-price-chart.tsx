@@ -1,11 +1,13 @@
 "use client";
 
-import { Group, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useLocale } from "next-intl";
 import { useState } from "react";
 import { ChartFrame } from "./chart-frame";
 import { ControlGroup } from "./control-group";
 import { DataTable } from "./data-table";
-import { formatDate } from "./format";
+import { Segmented } from "@/ui/shared/segmented";
+import { formatter } from "@/i18n/format";
 
 export interface SpotDayView {
   which: "today" | "tomorrow";
@@ -24,16 +26,17 @@ export function SpotPriceChart(props: {
   unitLabels: Record<string, string>;
   texts: { day: string; nowMark: string; cheapest: string; dearest: string; chartLabel: string; xAxis: string; column: string; series: string; current: string };
 }) {
+  const f = formatter(useLocale());
   const [which, setWhich] = useState(props.days[0].which);
   const day = props.days.find((d) => d.which === which) ?? props.days[0];
   const isToday = day.which === "today";
   const mark = isToday && props.nowStart ? { date: props.nowStart, label: props.texts.nowMark } : undefined;
-  const label = `${props.texts.chartLabel} ${day.label} ${formatDate(day.date)}`;
+  const label = `${props.texts.chartLabel} ${day.label} ${f.date(day.date)}`;
   return (
     <Stack gap="sm">
       {props.days.length > 1 ? (
         <ControlGroup legend={props.texts.day}>
-          <SegmentedControl value={which} onChange={(v) => setWhich(v as SpotDayView["which"])} data={props.days.map((d) => ({ value: d.which, label: d.label }))} data-testid="spot-day" />
+          <Segmented value={which} onChange={setWhich} data={props.days.map((d) => ({ value: d.which, label: d.label }))} data-testid="spot-day" />
         </ControlGroup>
       ) : null}
       <SimpleGrid cols={3} spacing="xs">

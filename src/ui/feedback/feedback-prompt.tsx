@@ -1,7 +1,7 @@
 import type { Site } from "@/server/sites/sites";
 import type { PortalSession } from "@/server/auth/session";
 import { getActiveFeedbackForm } from "@/server/feedback/feedback";
-import { FeedbackDialog } from "./feedback-dialog";
+import { FeedbackDialog } from "@/ui/on-demand";
 
 /**
  * Mount point of the feedback dialog in the signed-in area (spec §6): only for a verified person,

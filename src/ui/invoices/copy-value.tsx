@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, CopyButton, Group, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, CopyButton, Group, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { CheckIcon } from "./icons";
 import classes from "./invoices.module.css";
@@ -24,11 +24,16 @@ export function CopyValue({ value, display, label, mono }: { value: string; disp
       </Text>
       <CopyButton value={value} timeout={2000}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? t("copied") : t("copy", { label })} withArrow position="top">
-            <ActionIcon variant="subtle" color="gray" onClick={copy} aria-label={copied ? t("copied") : t("copy", { label })} size="sm">
+          // The browser's own tooltip (title) names the button: a drawn tooltip would bring its
+          // positioning library to every invoice page.
+          <>
+            <ActionIcon variant="subtle" color="gray" onClick={copy} aria-label={copied ? t("copied") : t("copy", { label })} title={t("copy", { label })} size="sm">
               {copied ? <CheckIcon size={16} /> : <CopyIcon />}
             </ActionIcon>
-          </Tooltip>
+            <Text span size="xs" c="dimmed" role="status">
+              {copied ? t("copied") : null}
+            </Text>
+          </>
         )}
       </CopyButton>
     </Group>

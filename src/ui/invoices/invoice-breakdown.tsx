@@ -1,21 +1,23 @@
-import { Box, DataList, Group, Paper, Stack, Table, TableCaption, TableTbody, TableTd, TableTfoot, TableTh, TableThead, TableTr, Text, Title, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
+import { Box, DataList, Group, Paper, Stack, Text, Title, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
+import tableClasses from "@/ui/shared/table.module.css";
 import { getTranslations } from "next-intl/server";
 import type { InvoiceDetail, InvoiceLineView } from "@/server/invoices/invoices";
-import { formatDate, formatKwhNumber, formatMoney, formatNumber } from "./format";
+import { formatter } from "@/i18n/format";
 import classes from "./invoices.module.css";
 
 /** What the invoice is for: metering points and their consumption, lines with unit prices, VAT and totals. */
 export async function InvoiceBreakdown({ invoice, locale }: { invoice: InvoiceDetail; locale: string }) {
   const t = await getTranslations("invoice-pages.breakdown");
   const tInv = await getTranslations("invoices");
-  const money = (cents: number) => formatMoney(cents, invoice.currency, locale);
-  const kwh = (wh: number) => t("kwh", { value: formatKwhNumber(wh, locale) });
-  const percent = (rate: number) => t("percent", { value: formatNumber(rate, locale, { max: 2 }) });
-  const quantity = (l: InvoiceLineView) => t("quantity", { value: formatNumber(l.quantity, locale, { max: 3 }), unit: tInv(`units.${l.unit}`) });
+  const f = formatter(locale);
+  const money = (cents: number) => f.money(cents, invoice.currency);
+  const kwh = (wh: number) => t("kwh", { value: f.kwh(wh) });
+  const percent = (rate: number) => f.percent(rate);
+  const quantity = (l: InvoiceLineView) => t("quantity", { value: f.number(l.quantity, "quantity"), unit: tInv(`units.${l.unit}`) });
   const unitPrice = (l: InvoiceLineView) =>
     l.unit === "kWh"
-      ? t("price-c-kwh", { value: formatNumber(l.unitPriceCents, locale, { min: 2, max: 4 }) })
-      : t("price-per-unit", { price: formatMoney(l.unitPriceCents, invoice.currency, locale), unit: tInv(`units.${l.unit}`) });
+      ? t("price-c-kwh", { value: f.number(l.unitPriceCents, "unitPrice") })
+      : t("price-per-unit", { price: f.money(l.unitPriceCents, invoice.currency), unit: tInv(`units.${l.unit}`) });
   const description = (l: InvoiceLineView) => tInv(`components.${l.component}`);
   const multiPoint = invoice.meteringPoints.length > 1;
 
@@ -26,7 +28,7 @@ export async function InvoiceBreakdown({ invoice, locale }: { invoice: InvoiceDe
           <Title order={2} size="h3" id="breakdown-title">
             {t("title")}
           </Title>
-          <Text size="sm">{t("period", { from: formatDate(invoice.periodStart), to: formatDate(invoice.periodEnd), days: invoice.comparison.days })}</Text>
+          <Text size="sm">{t("period", { from: f.date(invoice.periodStart), to: f.date(invoice.periodEnd), days: invoice.comparison.days })}</Text>
         </Stack>
 
         {invoice.meteringPoints.length ? (
@@ -67,71 +69,71 @@ export async function InvoiceBreakdown({ invoice, locale }: { invoice: InvoiceDe
             {t("lines")}
           </Title>
           <Box visibleFrom="md">
-            <Table verticalSpacing="xs" captionSide="bottom" data-testid="invoice-lines">
-              <TableCaption>{t("prices-note")}</TableCaption>
-              <TableThead>
-                <TableTr>
-                  <TableTh scope="col">{t("col-description")}</TableTh>
-                  <TableTh scope="col" className={classes.numeric}>
+            <table className={tableClasses.table} data-spacing="xs" data-testid="invoice-lines">
+              <caption>{t("prices-note")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("col-description")}</th>
+                  <th scope="col" className={classes.numeric}>
                     {t("col-quantity")}
-                  </TableTh>
-                  <TableTh scope="col" className={classes.numeric}>
+                  </th>
+                  <th scope="col" className={classes.numeric}>
                     {t("col-unit-price")}
-                  </TableTh>
-                  <TableTh scope="col" className={classes.numeric}>
+                  </th>
+                  <th scope="col" className={classes.numeric}>
                     {t("col-net")}
-                  </TableTh>
-                  <TableTh scope="col" className={classes.numeric}>
+                  </th>
+                  <th scope="col" className={classes.numeric}>
                     {t("col-vat-rate")}
-                  </TableTh>
-                  <TableTh scope="col" className={classes.numeric}>
+                  </th>
+                  <th scope="col" className={classes.numeric}>
                     {t("col-vat")}
-                  </TableTh>
-                  <TableTh scope="col" className={classes.numeric}>
+                  </th>
+                  <th scope="col" className={classes.numeric}>
                     {t("col-total")}
-                  </TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
                 {invoice.lines.map((l) => (
-                  <TableTr key={l.id} data-testid="invoice-line">
-                    <TableTh scope="row" fw={500}>
+                  <tr key={l.id} data-testid="invoice-line">
+                    <th scope="row" style={{ fontWeight: 500 }}>
                       {description(l)}
                       {l.productName || (multiPoint && l.gsrn) ? (
                         <Text size="xs" c="dimmed" component="span" display="block">
                           {[l.productName, multiPoint && l.gsrn ? t("gsrn", { gsrn: l.gsrn }) : null].filter(Boolean).join(" · ")}
                         </Text>
                       ) : null}
-                    </TableTh>
-                    <TableTd className={classes.numeric}>{quantity(l)}</TableTd>
-                    <TableTd className={classes.numeric}>{unitPrice(l)}</TableTd>
-                    <TableTd className={classes.numeric}>{money(l.netCents)}</TableTd>
-                    <TableTd className={classes.numeric}>{percent(l.vatRate)}</TableTd>
-                    <TableTd className={classes.numeric}>{money(l.vatCents)}</TableTd>
-                    <TableTd className={classes.numeric} data-testid="line-total">
+                    </th>
+                    <td className={classes.numeric}>{quantity(l)}</td>
+                    <td className={classes.numeric}>{unitPrice(l)}</td>
+                    <td className={classes.numeric}>{money(l.netCents)}</td>
+                    <td className={classes.numeric}>{percent(l.vatRate)}</td>
+                    <td className={classes.numeric}>{money(l.vatCents)}</td>
+                    <td className={classes.numeric} data-testid="line-total">
                       {money(l.totalCents)}
-                    </TableTd>
-                  </TableTr>
+                    </td>
+                  </tr>
                 ))}
-              </TableTbody>
-              <TableTfoot>
-                <TableTr>
-                  <TableTh scope="row" colSpan={3}>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={3}>
                     {t("total")}
-                  </TableTh>
-                  <TableTd className={classes.numeric} fw={700}>
+                  </th>
+                  <td className={classes.numeric} style={{ fontWeight: 700 }}>
                     {money(invoice.netCents)}
-                  </TableTd>
-                  <TableTd />
-                  <TableTd className={classes.numeric} fw={700}>
+                  </td>
+                  <td />
+                  <td className={classes.numeric} style={{ fontWeight: 700 }}>
                     {money(invoice.vatCents)}
-                  </TableTd>
-                  <TableTd className={classes.numeric} fw={700}>
+                  </td>
+                  <td className={classes.numeric} style={{ fontWeight: 700 }}>
                     {money(invoice.totalCents)}
-                  </TableTd>
-                </TableTr>
-              </TableTfoot>
-            </Table>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
           </Box>
           <Stack hiddenFrom="md" gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("lines")}>
             {invoice.lines.map((l) => (

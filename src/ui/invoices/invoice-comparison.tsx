@@ -2,7 +2,7 @@ import { Anchor, Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { InvoiceDetail } from "@/server/invoices/invoices";
-import { formatKwhNumber, formatMoney, formatNumber, formatPeriod } from "./format";
+import { formatter } from "@/i18n/format";
 import classes from "./invoices.module.css";
 
 /** Consumption compared with the same period a year earlier (EU Directive 2019/944, Annex I). */
@@ -12,7 +12,8 @@ export async function InvoiceComparison({ invoice, locale, href }: { invoice: In
   if (!invoice.meteringPoints.length) return null;
   const kind = invoice.meteringPoints[0]?.energyKind ?? "electricity";
   const utility = kind === "gas" || kind === "heating" ? kind : "electricity";
-  const kwh = (wh: number) => t("kwh", { value: formatKwhNumber(wh, locale) });
+  const f = formatter(locale);
+  const kwh = (wh: number) => t("kwh", { value: f.kwh(wh) });
   const max = Math.max(c.consumptionWh, c.previousConsumptionWh ?? 0, 1);
   const width = (wh: number) => `${Math.max(2, Math.round((wh / max) * 100))}%`;
   const change = c.changePercent;
@@ -27,7 +28,7 @@ export async function InvoiceComparison({ invoice, locale, href }: { invoice: In
           <Box>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" fw={600}>
-                {t("this-period", { period: formatPeriod(c.periodStart, c.periodEnd) })}
+                {t("this-period", { period: f.period(c.periodStart, c.periodEnd) })}
               </Text>
               <Text size="sm" fw={700} className={classes.amount} data-testid="comparison-current">
                 {kwh(c.consumptionWh)}
@@ -38,7 +39,7 @@ export async function InvoiceComparison({ invoice, locale, href }: { invoice: In
           <Box>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" fw={600}>
-                {t("year-earlier", { period: formatPeriod(c.previousPeriodStart, c.previousPeriodEnd) })}
+                {t("year-earlier", { period: f.period(c.previousPeriodStart, c.previousPeriodEnd) })}
               </Text>
               <Text size="sm" fw={700} className={classes.amount} data-testid="comparison-previous">
                 {c.previousConsumptionWh !== null ? kwh(c.previousConsumptionWh) : t("no-data-short")}
@@ -57,7 +58,7 @@ export async function InvoiceComparison({ invoice, locale, href }: { invoice: In
               ? t("no-change-data")
               : change === 0
                 ? t("same")
-                : t(change > 0 ? "more" : "less", { percent: formatNumber(Math.abs(change), locale, { max: 1 }) })}{" "}
+                : t(change > 0 ? "more" : "less", { percent: f.number(Math.abs(change), "percentNumber") })}{" "}
             {t("daily", {
               current: kwh(c.averageDailyWh),
               previous: c.previousAverageDailyWh !== null ? kwh(c.previousAverageDailyWh) : "–",
@@ -66,7 +67,7 @@ export async function InvoiceComparison({ invoice, locale, href }: { invoice: In
         )}
         {c.previousInvoice ? (
           <Group gap="xs" wrap="wrap">
-            <Text size="sm">{t("previous-invoice", { amount: formatMoney(c.previousInvoice.totalCents, c.previousInvoice.currency, locale) })}</Text>
+            <Text size="sm">{t("previous-invoice", { amount: f.money(c.previousInvoice.totalCents, c.previousInvoice.currency) })}</Text>
             <Anchor component={Link} href={href(`/invoices/${encodeURIComponent(c.previousInvoice.invoiceNumber)}`)} size="sm">
               {t("open-previous", { number: c.previousInvoice.invoiceNumber })}
             </Anchor>

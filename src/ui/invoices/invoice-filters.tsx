@@ -1,9 +1,11 @@
 "use client";
 
-import { Box, Group, LoadingOverlay, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useTransition, type ReactNode } from "react";
+import { Segmented } from "@/ui/shared/segmented";
+import classes from "./invoices.module.css";
 
 /** Payment state and type filters, kept in the URL query so a filtered list can be shared and reloaded. */
 export function InvoiceFilters({ status, type, children }: { status: string; type: string; children: ReactNode }) {
@@ -30,7 +32,7 @@ export function InvoiceFilters({ status, type, children }: { status: string; typ
           <Text id={statusLabel} size="sm" fw={500}>
             {t("filter-status")}
           </Text>
-          <SegmentedControl
+          <Segmented
             aria-labelledby={statusLabel}
             value={status}
             onChange={(v) => set("status", v)}
@@ -45,7 +47,7 @@ export function InvoiceFilters({ status, type, children }: { status: string; typ
           <Text id={typeLabel} size="sm" fw={500}>
             {t("filter-type")}
           </Text>
-          <SegmentedControl
+          <Segmented
             aria-labelledby={typeLabel}
             value={type}
             onChange={(v) => set("type", v)}
@@ -57,10 +59,11 @@ export function InvoiceFilters({ status, type, children }: { status: string; typ
           />
         </Stack>
       </Group>
-      <Box pos="relative" aria-busy={pending}>
-        <LoadingOverlay visible={pending} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ "aria-label": t("loading") } as never} />
+      {/* While the filtered list loads, the old one stays, dimmed (a CSS overlay, no extra script). */}
+      <div className={classes.busyArea} aria-busy={pending} data-busy={pending || undefined}>
+        {pending ? <span className={classes.busyLabel} role="status">{t("loading")}</span> : null}
         {children}
-      </Box>
+      </div>
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { VisuallyHidden } from "@mantine/core";
+import classes from "@/ui/shared/placeholder.module.css";
 
 /** Tells screen readers that the skeleton below is content still loading. */
 export function LoadingStatus({ label }: { label: string }) {
   return (
-    <VisuallyHidden role="status" aria-live="polite">
+    <span className={classes.readerOnly} role="status" aria-live="polite">
       {label}
-    </VisuallyHidden>
+    </span>
   );
 }

@@ -2,12 +2,13 @@ import { DataList, Paper, Stack, Text, Title, DataListItem, DataListItemLabel, D
 import { getTranslations } from "next-intl/server";
 import type { InvoiceDetail } from "@/server/invoices/invoices";
 import { CopyValue } from "./copy-value";
-import { formatDate, formatIban, formatMoney } from "./format";
+import { formatIban, formatter } from "@/i18n/format";
 
 /** How to pay by bank transfer: recipient, account, reference, amount and due date (copyable). */
 export async function PaymentDetails({ invoice, locale }: { invoice: InvoiceDetail; locale: string }) {
   const t = await getTranslations("invoice-pages.details");
   const p = invoice.paymentInstructions;
+  const f = formatter(locale);
   const amount = (p.amountCents / 100).toFixed(2);
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="payment-details-title" data-testid="payment-details">
@@ -55,12 +56,12 @@ export async function PaymentDetails({ invoice, locale }: { invoice: InvoiceDeta
           <DataListItem>
             <DataListItemLabel>{t("amount")}</DataListItemLabel>
             <DataListItemValue>
-              <CopyValue value={amount} display={formatMoney(p.amountCents, p.currency, locale)} label={t("amount")} />
+              <CopyValue value={amount} display={f.money(p.amountCents, p.currency)} label={t("amount")} />
             </DataListItemValue>
           </DataListItem>
           <DataListItem>
             <DataListItemLabel>{t("due-date")}</DataListItemLabel>
-            <DataListItemValue>{formatDate(p.dueDate)}</DataListItemValue>
+            <DataListItemValue>{f.date(p.dueDate)}</DataListItemValue>
           </DataListItem>
           {p.virtualBarcode && invoice.status !== "paid" ? (
             <DataListItem>

@@ -1,7 +1,8 @@
-import { Paper, Stack, Table, TableCaption, TableTbody, TableTd, TableTh, TableThead, TableTr, Title } from "@mantine/core";
+import { Paper, Stack, Title } from "@mantine/core";
+import tableClasses from "@/ui/shared/table.module.css";
 import { getTranslations } from "next-intl/server";
 import type { InvoiceDetail } from "@/server/invoices/invoices";
-import { formatDateTime, formatMoney } from "./format";
+import { formatter } from "@/i18n/format";
 import classes from "./invoices.module.css";
 
 /** The online payments of the invoice, newest first. */
@@ -9,35 +10,36 @@ export async function PaymentHistory({ payments, currency, locale, timeZone }: {
   if (!payments.length) return null;
   const t = await getTranslations("invoice-pages.history");
   const tInv = await getTranslations("invoices");
+  const f = formatter(locale, timeZone);
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="history-title" data-testid="payment-history">
       <Stack gap="sm">
         <Title order={2} size="h3" id="history-title">
           {t("title")}
         </Title>
-        <Table verticalSpacing="xs">
-          <TableCaption style={{ textAlign: "left" }}>{t("caption")}</TableCaption>
-          <TableThead>
-            <TableTr>
-              <TableTh scope="col">{t("col-time")}</TableTh>
-              <TableTh scope="col">{t("col-method")}</TableTh>
-              <TableTh scope="col">{t("col-status")}</TableTh>
-              <TableTh scope="col" className={classes.numeric}>
+        <table className={tableClasses.table} data-spacing="xs">
+          <caption style={{ textAlign: "left" }}>{t("caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("col-time")}</th>
+              <th scope="col">{t("col-method")}</th>
+              <th scope="col">{t("col-status")}</th>
+              <th scope="col" className={classes.numeric}>
                 {t("col-amount")}
-              </TableTh>
-            </TableTr>
-          </TableThead>
-          <TableTbody>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
             {payments.map((p) => (
-              <TableTr key={p.id} data-testid="payment-row" data-status={p.status}>
-                <TableTd>{formatDateTime(p.createdAt, timeZone)}</TableTd>
-                <TableTd>{t(`method-${p.method}`)}</TableTd>
-                <TableTd>{tInv(`paymentStatus.${p.status}`)}</TableTd>
-                <TableTd className={classes.numeric}>{formatMoney(p.amountCents, currency, locale)}</TableTd>
-              </TableTr>
+              <tr key={p.id} data-testid="payment-row" data-status={p.status}>
+                <td>{f.dateTime(p.createdAt)}</td>
+                <td>{t(`method-${p.method}`)}</td>
+                <td>{tInv(`paymentStatus.${p.status}`)}</td>
+                <td className={classes.numeric}>{f.money(p.amountCents, currency)}</td>
+              </tr>
             ))}
-          </TableTbody>
-        </Table>
+          </tbody>
+        </table>
       </Stack>
     </Paper>
   );

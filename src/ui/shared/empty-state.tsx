@@ -1,7 +1,5 @@
-"use client";
-
-import { EmptyState as MantineEmptyState, Paper } from "@mantine/core";
 import type { ReactNode } from "react";
+import classes from "./empty-state.module.css";
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -17,13 +15,13 @@ export interface EmptyStateProps {
 
 /** A box that says there is nothing here yet, and why or what to do (spec §2). */
 export function EmptyState({ title, description, icon, action, titleOrder = 3, ...rest }: EmptyStateProps) {
+  const Heading = `h${titleOrder}` as const;
   return (
-    <Paper withBorder p="xl" data-testid={rest["data-testid"] ?? "empty-state"}>
-      <MantineEmptyState icon={icon} withIndicatorBackground={!!icon}>
-        <MantineEmptyState.Title order={titleOrder}>{title}</MantineEmptyState.Title>
-        {description ? <MantineEmptyState.Description>{description}</MantineEmptyState.Description> : null}
-        {action ? <MantineEmptyState.Actions>{action}</MantineEmptyState.Actions> : null}
-      </MantineEmptyState>
-    </Paper>
+    <div className={classes.root} data-testid={rest["data-testid"] ?? "empty-state"}>
+      {icon ? <div className={classes.indicator}>{icon}</div> : null}
+      <Heading className={classes.title}>{title}</Heading>
+      {description ? <p className={classes.description}>{description}</p> : null}
+      {action ? <div className={classes.actions}>{action}</div> : null}
+    </div>
   );
 }

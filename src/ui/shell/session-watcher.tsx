@@ -1,16 +1,17 @@
 "use client";
 
-import { Alert, Button } from "@mantine/core";
-import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+
+/** Drawn only once a verification has expired: its code loads then. */
+const VerificationExpired = dynamic(() => import("./verification-expired"));
 
 /**
  * Re-reads the session on window focus and at an interval: a session that ended sends the person
  * to sign in, and an identity verification older than the site's period is flagged (spec §4).
  */
 export function SessionWatcher({ signInHref, intervalSeconds = 60 }: { signInHref: string; intervalSeconds?: number }) {
-  const t = useTranslations("account");
   const [expired, setExpired] = useState(false);
   const router = useRouter();
   useEffect(() => {
@@ -36,13 +37,5 @@ export function SessionWatcher({ signInHref, intervalSeconds = 60 }: { signInHre
       window.removeEventListener("focus", check);
     };
   }, [signInHref, intervalSeconds, router]);
-  if (!expired) return null;
-  return (
-    <Alert color="yellow" title={t("verification-expired-title")} m="md" role="status">
-      {t("verification-expired")}{" "}
-      <Button component="a" href={`${signInHref}?callbackUrl=${encodeURIComponent("/")}`} size="xs" variant="light" ml="sm">
-        {t("verify-again")}
-      </Button>
-    </Alert>
-  );
+  return expired ? <VerificationExpired signInHref={signInHref} /> : null;
 }

@@ -12,7 +12,8 @@ import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme }
 import { CookieConsentMount } from "@/ui/consent/cookie-consent-mount";
 import { previewThemeOverride } from "./themes/preview-access";
 import { getTheme } from "@/themes/registry";
-import { pickMessages, SHELL_MESSAGES } from "@/i18n/client-messages";
+import { SHELL_MESSAGES } from "@/i18n/client-messages";
+import { browserMessages } from "@/i18n/browser-messages";
 
 type Params = Promise<{ site: string; locale: string }>;
 
@@ -43,11 +44,10 @@ export async function generateViewport({ params }: { params: Params }): Promise<
 export default async function SiteRootLayout({ children, params }: { children: ReactNode; params: Params }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
-  const site = await getPageSite(siteId);
-  const messages = pickMessages(await getMessages(), SHELL_MESSAGES);
+  const [site, allMessages, jar] = await Promise.all([getPageSite(siteId), getMessages(), cookies()]);
+  const messages = browserMessages(allMessages, SHELL_MESSAGES);
   const darkAllowed = site.features.includes("dark-theme");
   // White-label shell: colour-scheme rules (spec §4) and the theme preview's ?theme= (that page only).
-  const jar = await cookies();
   const scheme = resolveColorScheme({ darkAllowed, stored: jar.get(COLOR_SCHEME_COOKIE)?.value, override: jar.get(COLOR_SCHEME_OVERRIDE_COOKIE)?.value });
   const themeId = (await previewThemeOverride(site)) ?? site.themeId;
   return (

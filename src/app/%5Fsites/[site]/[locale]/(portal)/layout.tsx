@@ -7,16 +7,14 @@ import { PSEUDO_LOCALE } from "@/lib/locales";
 import { Header } from "@/ui/shell/header";
 import { Footer } from "@/ui/shell/footer";
 import { SessionWatcher } from "@/ui/shell/session-watcher";
-import { CustomerServiceBanner } from "@/ui/shell/customer-service-banner";
+import { CustomerServiceBanner } from "@/ui/on-demand";
 import "@/ui/shell/areas";
 import { PortalBottomBar } from "@/ui/shared/portal-bottom-bar";
 import { FeedbackPrompt } from "@/ui/feedback/feedback-prompt";
 
 export default async function PortalLayout({ children, params }: { children: ReactNode; params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;
-  const site = await getPageSite(siteId);
-  const session = await requireSession(siteId, locale);
-  const t = await getTranslations("shell");
+  const [site, session, t] = await Promise.all([getPageSite(siteId), requireSession(siteId, locale), getTranslations("shell")]);
   const localeOptions = devToolsEnabled() ? [...site.locales, PSEUDO_LOCALE] : site.locales;
   return (
     <>

@@ -3,9 +3,8 @@ import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
 import { navItems } from "@/ui/shell/navigation";
-import { RepresentativeCodeForm } from "@/ui/account/representative-code-form";
-import { CustomerServiceSearch } from "@/ui/account/customer-service-search";
 import { Announcements } from "@/ui/announcements/announcements";
+import { CustomerServiceSearch, RepresentativeCodeForm } from "@/ui/on-demand";
 
 const TILE_AREAS = ["charts", "contracts", "invoices"] as const;
 
@@ -17,9 +16,7 @@ export async function generateMetadata() {
 export default async function HomePage({ params }: { params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
-  const site = await getPageSite(siteId);
-  const session = await requireSession(siteId, locale);
-  const t = await getTranslations("home");
+  const [site, session, t] = await Promise.all([getPageSite(siteId), requireSession(siteId, locale), getTranslations("home")]);
   const tiles = navItems(site.features).filter((a) => (TILE_AREAS as readonly string[]).includes(a.feature));
   const active = session.activeCustomer;
   return (

@@ -1,20 +1,18 @@
-import { Paper, Skeleton, Stack } from "@mantine/core";
+import { Bone, PlaceholderPanel, PlaceholderStack } from "@/ui/shared/placeholder";
 
 export default function ChartsLoading() {
   return (
-    <Stack gap="lg" aria-busy="true">
-      <Skeleton h={36} w={240} />
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Skeleton h={24} w={180} />
-          <Skeleton h={36} />
-          <Skeleton h={36} />
-          <Skeleton h={36} w={320} />
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Skeleton h={340} />
-      </Paper>
-    </Stack>
+    <PlaceholderStack gap="lg" aria-busy>
+      <Bone h={36} w={240} />
+      <PlaceholderPanel>
+        <Bone h={24} w={180} />
+        <Bone h={36} />
+        <Bone h={36} />
+        <Bone h={36} w={320} />
+      </PlaceholderPanel>
+      <PlaceholderPanel>
+        <Bone h={340} />
+      </PlaceholderPanel>
+    </PlaceholderStack>
   );
 }

@@ -3,15 +3,14 @@ import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Site } from "@/server/sites/sites";
-import { listLocations, type MeteringPointRow, type PointScope } from "@/server/metering/points";
-import { costEstimation, expenseStatistics, periodStatistics, spotStatistics } from "@/server/metering/statistics";
-import { daysInMonth, formatLocalIso, localDateString, localParts, startOfLocalMonth, zonedTimeToUtc } from "@/lib/energy/time";
+import type { MeteringPointRow, PointScope } from "@/server/metering/points";
+import { costEstimation, spotStatistics } from "@/server/metering/statistics";
+import { dashboardExpenses, dashboardLocations, dashboardPeriod, spotHourRanking, type PeriodFigure } from "@/server/metering/dashboard";
 import { localePath } from "@/server/web/page-context";
+import { formatter, type Format } from "@/i18n/format";
 import { ChartFrame, type FrameSeries } from "@/ui/energy/chart-frame";
 import { DataTable } from "@/ui/energy/data-table";
-import { formatDate, formatDateTime, formatMoney, formatNumber, wallClock } from "@/ui/energy/format";
 import { SpotPriceChart, type SpotDayView } from "@/ui/energy/spot-price-chart";
-import type { EnergyKind } from "@/ui/energy/chart-state";
 import classes from "@/ui/energy/energy.module.css";
 
 export interface CardContext {
@@ -21,8 +20,6 @@ export interface CardContext {
   locale: string;
   now: number;
 }
-
-const KIND_ORDER: EnergyKind[] = ["electricity", "heating", "gas"];
 
 function Card({ title, id, children, testId, action }: { title: string; id: string; children: ReactNode; testId: string; action?: ReactNode }) {
   return (
@@ -45,29 +42,13 @@ async function unitLabels() {
   return { kWh: t("units.kwh"), "c/kWh": t("units.c-kwh"), "°C": t("units.celsius") };
 }
 
-const percent = (rate: number, locale: string) => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(rate / 100);
-
-function kinds(points: MeteringPointRow[]): EnergyKind[] {
-  return KIND_ORDER.filter((k) => points.some((p) => p.energyKind === k));
-}
-
-/** The same moment a month earlier, clamped to that month's last day (31 March → 28 February). */
-function monthEarlier(now: number, tz: string): number {
-  const p = localParts(now, tz);
-  const year = p.month === 1 ? p.year - 1 : p.year;
-  const month = p.month === 1 ? 12 : p.month - 1;
-  return zonedTimeToUtc(year, month, Math.min(p.day, daysInMonth(year, month)), p.hour, p.minute, tz);
-}
-
-function Change({ current, previous, label, locale }: { current: number | null; previous: number | null; label: string; locale: string }) {
-  if (current === null || previous === null || previous === 0) return null;
-  const change = (current - previous) / previous;
-  const text = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" }).format(change);
+function Change({ previous, change, label, f }: { previous: number | null; change: number | null; label: string; f: Format }) {
+  if (previous === null || change === null) return null;
   return (
     <Text fz="sm" c="dimmed">
-      {label}: {formatNumber(previous, locale, "kWh", 1)}{" "}
+      {label}: {f.number(previous, "headline")}{" "}
       <Text component="span" fz="sm" fw={600} c="var(--mantine-color-text)">
-        ({text})
+        ({f.change(change)})
       </Text>
     </Text>
   );
@@ -79,55 +60,30 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
   const t = await getTranslations("dashboard.period");
   const tc = await getTranslations("charts");
   const { site, scope, points, locale, now } = ctx;
-  const tz = site.timezone;
-  const monthStart = startOfLocalMonth(now, tz);
-  const from = localDateString(monthStart, tz);
-  const to = formatLocalIso(Math.max(now, monthStart + 60_000), tz);
-  const lastMonth = { from: localDateString(startOfLocalMonth(now, tz, -1), tz), to: formatLocalIso(Math.max(monthEarlier(now, tz), startOfLocalMonth(now, tz, -1) + 60_000), tz) };
-  const perKind = await Promise.all(
-    kinds(points).map(async (kind) => {
-      const gsrn = points.filter((p) => p.energyKind === kind).map((p) => p.gsrn);
-      const producing = kind === "electricity" && points.some((p) => p.energyKind === kind && p.hasProduction);
-      // One statement per energy kind: this month by day, its totals a month and a year earlier.
-      const { consumption, production } = await periodStatistics(site, scope, { from, to, resolution: "day", gsrn }, lastMonth, producing, now);
-      return {
-        kind,
-        gsrn,
-        consumption,
-        previousMonth: { total: consumption.compareTotal },
-        production,
-        productionLastMonth: production ? { total: production.compareTotal } : null,
-      };
-    }),
-  );
+  const f = formatter(locale, site.timezone);
+  const data = await dashboardPeriod(site, scope, points, now);
   const labels = await unitLabels();
-  const main = perKind[0];
-  const period = `${formatDate(from)}–${formatDate(localDateString(now, tz))}`;
-  const stat = (label: string, value: number | null, testId: string, compare: ReactNode) => (
+  const main = data.kinds[0];
+  const period = f.period(data.from, data.until);
+  const stat = (label: string, value: PeriodFigure, testId: string) => (
     <div data-testid={testId}>
       <Text fz="sm" c="dimmed">
         {label}
       </Text>
-      <Text className={classes.bigNumber}>{value === null ? t("no-readings") : tc("value", { value: formatNumber(value, locale, "kWh", 1), unit: labels.kWh })}</Text>
-      {compare}
+      <Text className={classes.bigNumber}>{value.total === null ? t("no-readings") : tc("value", { value: f.number(value.total, "headline"), unit: labels.kWh })}</Text>
+      <Change previous={value.lastMonthTotal} change={value.changeFromLastMonth} label={t("vs-last-month")} f={f} />
+      <Change previous={value.lastYearTotal} change={value.changeFromLastYear} label={t("vs-last-year")} f={f} />
     </div>
   );
   let chart: ReactNode = null;
-  if (main) {
-    const byDate = new Map<string, Record<string, string | number | null>>();
-    for (const v of main.consumption.values) byDate.set(v.date, { date: v.date, consumption: v.value, production: null });
-    for (const v of main.production?.values ?? []) {
-      const row = byDate.get(v.date) ?? { date: v.date, consumption: null, production: null };
-      row.production = v.value;
-      byDate.set(v.date, row);
-    }
-    const rows = [...byDate.values()].sort((a, b) => Date.parse(String(a.date)) - Date.parse(String(b.date)));
+  if (main && data.days.length) {
+    const rows = data.days.map((d) => ({ date: d.date, consumption: d.consumption, production: d.production }));
     const color = (s: string) => `var(--portal-chart-${main.kind}-${s})`;
     const series: FrameSeries[] = [{ key: "consumption", label: tc("series.consumption"), color: color("consumption"), unit: "kWh", type: "bar", axis: "left" }];
     if (main.production) series.push({ key: "production", label: tc("series.production"), color: color("production"), unit: "kWh", type: "bar", axis: "left" });
     const headers = series.map((s) => tc("column", { name: s.label, unit: labels.kWh }));
     const caption = t("chart-label", { kind: tc(`energy-kind.${main.kind}`), period });
-    chart = rows.length ? (
+    chart = (
       <>
         <ChartFrame
           rows={rows}
@@ -141,40 +97,22 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
           size="small"
           testId="period-chart"
         />
-        <DataTable caption={caption} headers={headers} units={series.map(() => "kWh")} rows={rows.map((r) => ({ date: String(r.date), values: series.map((s) => (r[s.key] as number | null) ?? null) }))} resolution="day" testId="period-table" />
+        <DataTable caption={caption} headers={headers} units={series.map(() => "kWh")} rows={rows.map((r) => ({ date: r.date, values: series.map((s) => r[s.key as "consumption" | "production"]) }))} resolution="day" testId="period-table" />
       </>
-    ) : null;
+    );
   }
   return (
     <Card title={t("title")} id="card-period" testId="card-period" action={<Text fz="sm" c="dimmed">{period}</Text>}>
-      {perKind.map((k) => (
+      {data.kinds.map((k) => (
         <Stack key={k.kind} gap="xs">
-          {perKind.length > 1 ? (
+          {data.kinds.length > 1 ? (
             <Title order={3} size="h5">
               {tc(`energy-kind.${k.kind}`)}
             </Title>
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: k.production ? 2 : 1 }} spacing="md">
-            {stat(
-              t("consumption"),
-              k.consumption.total,
-              `consumption-${k.kind}`,
-              <>
-                <Change current={k.consumption.total} previous={k.previousMonth.total} label={t("vs-last-month")} locale={locale} />
-                <Change current={k.consumption.total} previous={k.consumption.previousYearTotal} label={t("vs-last-year")} locale={locale} />
-              </>,
-            )}
-            {k.production
-              ? stat(
-                  t("production"),
-                  k.production.total,
-                  "production-electricity",
-                  <>
-                    <Change current={k.production.total} previous={k.productionLastMonth?.total ?? null} label={t("vs-last-month")} locale={locale} />
-                    <Change current={k.production.total} previous={k.production.previousYearTotal} label={t("vs-last-year")} locale={locale} />
-                  </>,
-                )
-              : null}
+            {stat(t("consumption"), k.consumption, `consumption-${k.kind}`)}
+            {k.production ? stat(t("production"), k.production, "production-electricity") : null}
           </SimpleGrid>
         </Stack>
       ))}
@@ -188,55 +126,42 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
 
 // ---------------------------------------------------------------- spot price
 
-function hourRanking(prices: { start: string; centsPerKwhWithVat: number }[]) {
-  const hours = new Map<string, { hour: number; start: string; sum: number; n: number }>();
-  for (const p of prices) {
-    const hour = wallClock(p.start).hour;
-    const key = String(hour);
-    const h = hours.get(key) ?? { hour, start: p.start, sum: 0, n: 0 };
-    h.sum += p.centsPerKwhWithVat;
-    h.n++;
-    hours.set(key, h);
-  }
-  const list = [...hours.values()].map((h) => ({ hour: h.hour, start: h.start, price: Math.round((h.sum / h.n) * 1000) / 1000 }));
-  const sorted = [...list].sort((a, b) => a.price - b.price || a.hour - b.hour);
-  return { cheapest: sorted.slice(0, 3), dearest: sorted.slice(-3).reverse() };
-}
-
 export async function SpotCard({ ctx }: { ctx: CardContext }) {
   const t = await getTranslations("dashboard.spot");
   const tc = await getTranslations("charts");
   const { site, locale, now } = ctx;
+  const f = formatter(locale, site.timezone);
   const spot = await spotStatistics(site, now);
   const labels = await unitLabels();
-  const price = (v: number) => tc("value", { value: formatNumber(v, locale, "c/kWh"), unit: labels["c/kWh"] });
-  const day = (d: NonNullable<typeof spot.today>, which: "today" | "tomorrow"): SpotDayView => ({
-    which,
-    date: d.date,
-    label: t(which === "today" ? "today" : "tomorrow"),
-    rows: d.prices.map((p) => ({ date: p.start, price: p.centsPerKwhWithVat })),
-    summary: [
-      { label: t("average"), value: price(d.averageCentsPerKwhWithVat) },
-      { label: t("lowest"), value: price(d.minCentsPerKwhWithVat) },
-      { label: t("highest"), value: price(d.maxCentsPerKwhWithVat) },
-    ],
-    ranking: (() => {
-      const r = hourRanking(d.prices);
-      const item = (h: { hour: number; price: number }) => ({ hours: `${String(h.hour).padStart(2, "0")}–${String((h.hour + 1) % 24).padStart(2, "0")}`, price: price(h.price) });
-      return { cheapest: r.cheapest.map(item), dearest: r.dearest.map(item) };
-    })(),
-  });
+  const price = (v: number) => tc("value", { value: f.number(v, "c/kWh"), unit: labels["c/kWh"] });
+  const pad = (hour: number) => String(hour % 24).padStart(2, "0");
+  const day = (d: NonNullable<typeof spot.today>, which: "today" | "tomorrow"): SpotDayView => {
+    const ranking = spotHourRanking(d.prices);
+    const item = (h: { hour: number; price: number }) => ({ hours: `${pad(h.hour)}–${pad(h.hour + 1)}`, price: price(h.price) });
+    return {
+      which,
+      date: d.date,
+      label: t(which === "today" ? "today" : "tomorrow"),
+      rows: d.prices.map((p) => ({ date: p.start, price: p.centsPerKwhWithVat })),
+      summary: [
+        { label: t("average"), value: price(d.averageCentsPerKwhWithVat) },
+        { label: t("lowest"), value: price(d.minCentsPerKwhWithVat) },
+        { label: t("highest"), value: price(d.maxCentsPerKwhWithVat) },
+      ],
+      ranking: { cheapest: ranking.cheapest.map(item), dearest: ranking.dearest.map(item) },
+    };
+  };
   const days = [spot.today ? day(spot.today, "today") : null, spot.tomorrow ? day(spot.tomorrow, "tomorrow") : null].filter((d): d is SpotDayView => !!d);
   return (
     <Card title={t("title")} id="card-spot" testId="card-spot">
       {spot.now ? (
         <div data-testid="spot-now">
           <Text fz="sm" c="dimmed">
-            {t("now", { from: formatDateTime(spot.now.start).slice(11), to: formatDateTime(spot.now.end).slice(11) })}
+            {t("now", { from: f.time(spot.now.start), to: f.time(spot.now.end) })}
           </Text>
           <Text className={classes.bigNumber}>{price(spot.now.centsPerKwhWithVat)}</Text>
           <Text fz="xs" c="dimmed">
-            {t("vat", { rate: percent(spot.vatRate, locale) })}
+            {t("vat", { rate: f.percent(spot.vatRate) })}
           </Text>
         </div>
       ) : (
@@ -275,32 +200,33 @@ export async function EstimateCard({ ctx }: { ctx: CardContext }) {
   const t = await getTranslations("dashboard.estimate");
   const tc = await getTranslations("charts");
   const { site, scope, locale, now } = ctx;
+  const f = formatter(locale, site.timezone);
   const estimate = await costEstimation(site, scope, undefined, now);
   const labels = await unitLabels();
+  const kwh = (value: number) => tc("value", { value: f.number(value, "headline"), unit: labels.kWh });
   return (
     <Card title={t("title")} id="card-estimate" testId="card-estimate">
       <div>
         <Text fz="sm" c="dimmed">
-          {t("so-far", { time: formatDateTime(estimate.until).slice(11) })}
+          {t("so-far", { time: f.time(estimate.until) })}
         </Text>
         <Text className={classes.bigNumber} data-testid="estimate-total">
-          {formatMoney(estimate.totalCents / 100, locale, estimate.currency)}
+          {f.money(estimate.totalCents, estimate.currency)}
         </Text>
       </div>
       {estimate.estimates.length > 1 ? (
         <Stack gap={4}>
           {estimate.estimates.map((e) => (
             <Text key={e.gsrn} fz="sm">
-              {tc(`energy-kind.${e.energyKind}`)} <span translate="no">{e.gsrn}</span>: {formatMoney(e.totalCents / 100, locale, estimate.currency)} ·{" "}
-              {tc("value", { value: formatNumber(e.kwh, locale, "kWh", 1), unit: labels.kWh })}
+              {tc(`energy-kind.${e.energyKind}`)} <span translate="no">{e.gsrn}</span>: {f.money(e.totalCents, estimate.currency)} · {kwh(e.kwh)}
             </Text>
           ))}
         </Stack>
       ) : estimate.estimates[0] ? (
-        <Text fz="sm">{t("energy", { kwh: tc("value", { value: formatNumber(estimate.estimates[0].kwh, locale, "kWh", 1), unit: labels.kWh }) })}</Text>
+        <Text fz="sm">{t("energy", { kwh: kwh(estimate.estimates[0].kwh) })}</Text>
       ) : null}
       <Text fz="xs" c="dimmed">
-        {t("note", { rate: percent(estimate.vatRate, locale) })}
+        {t("note", { rate: f.percent(estimate.vatRate) })}
       </Text>
     </Card>
   );
@@ -312,31 +238,14 @@ export async function ExpensesCard({ ctx }: { ctx: CardContext }) {
   const t = await getTranslations("dashboard.expenses");
   const tc = await getTranslations("charts");
   const { site, scope, points, locale, now } = ctx;
-  const tz = site.timezone;
-  const from = localDateString(startOfLocalMonth(now, tz, -11), tz);
-  const to = localDateString(startOfLocalMonth(now, tz, 1), tz);
-  const perKind = await Promise.all(
-    kinds(points).map(async (kind) => ({
-      kind,
-      stats: await expenseStatistics(site, scope, { from, to, resolution: "month", gsrn: points.filter((p) => p.energyKind === kind).map((p) => p.gsrn) }, now),
-    })),
-  );
-  const currency = perKind[0]?.stats.currency ?? "EUR";
-  const byDate = new Map<string, Record<string, string | number | null>>();
-  for (const { kind, stats } of perKind) {
-    for (const v of stats.values) {
-      const row = byDate.get(v.date) ?? { date: v.date };
-      row[kind] = v.totalCents / 100;
-      byDate.set(v.date, row);
-    }
-  }
-  const rows = [...byDate.values()].sort((a, b) => Date.parse(String(a.date)) - Date.parse(String(b.date)));
-  for (const r of rows) for (const { kind } of perKind) r[kind] ??= null;
-  const series: FrameSeries[] = perKind.map(({ kind }) => ({ key: kind, label: tc(`energy-kind.${kind}`), color: `var(--portal-utility-${kind})`, unit: "money", type: "bar", axis: "left", stack: "cost" }));
-  const total = perKind.reduce((s, k) => s + k.stats.totalCents, 0) / 100;
-  const period = `${formatDate(from)}–${formatDate(localDateString(now, tz))}`;
+  const f = formatter(locale, site.timezone);
+  const expenses = await dashboardExpenses(site, scope, points, now);
+  // The chart and the table draw amounts in euros.
+  const rows: Record<string, string | number | null>[] = expenses.months.map((m) => ({ date: m.date, ...Object.fromEntries(expenses.kinds.map((k) => [k, m.cents[k] == null ? null : m.cents[k]! / 100])) }));
+  const series: FrameSeries[] = expenses.kinds.map((kind) => ({ key: kind, label: tc(`energy-kind.${kind}`), color: `var(--portal-utility-${kind})`, unit: "money", type: "bar", axis: "left", stack: "cost" }));
+  const period = f.period(expenses.from, expenses.until);
   const caption = t("chart-label", { period });
-  const symbol = new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+  const symbol = f.currencySymbol(expenses.currency);
   const labels = await unitLabels();
   return (
     <Card title={t("title")} id="card-expenses" testId="card-expenses">
@@ -347,10 +256,10 @@ export async function ExpensesCard({ ctx }: { ctx: CardContext }) {
               {t("total", { period })}
             </Text>
             <Text className={classes.bigNumber} data-testid="expenses-total">
-              {formatMoney(total, locale, currency)}
+              {f.money(expenses.totalCents, expenses.currency)}
             </Text>
           </div>
-          <ChartFrame rows={rows} series={series} dateFormat="MM.YYYY" resolution="month" currency={currency} unitLabels={labels} label={caption} xAxisLabel={tc("x-axis.month")} size="small" testId="expenses-chart" />
+          <ChartFrame rows={rows} series={series} dateFormat="MM.YYYY" resolution="month" currency={expenses.currency} unitLabels={labels} label={caption} xAxisLabel={tc("x-axis.month")} size="small" testId="expenses-chart" />
           <DataTable
             caption={caption}
             headers={series.map((s) => tc("column", { name: s.label, unit: symbol }))}
@@ -376,7 +285,7 @@ export async function LocationsCard({ ctx }: { ctx: CardContext }) {
   const t = await getTranslations("dashboard.locations");
   const tc = await getTranslations("charts");
   const { site, scope, locale, now } = ctx;
-  const locations = await listLocations(scope, localDateString(now, site.timezone));
+  const locations = await dashboardLocations(site, scope.customerId, now);
   return (
     <Card title={t("title")} id="card-locations" testId="card-locations">
       {locations.length ? (

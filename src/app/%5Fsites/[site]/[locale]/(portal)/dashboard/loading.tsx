@@ -1,16 +1,16 @@
-import { SimpleGrid, Skeleton, Stack } from "@mantine/core";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
+import { Bone, PlaceholderGrid, PlaceholderStack } from "@/ui/shared/placeholder";
 
 export default function DashboardLoading() {
   return (
-    <Stack gap="lg" aria-busy="true">
-      <Skeleton h={36} w={240} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <PlaceholderStack gap="lg" aria-busy>
+      <Bone h={36} w={240} />
+      <PlaceholderGrid>
         <CardSkeleton />
         <CardSkeleton />
         <CardSkeleton short />
         <CardSkeleton />
-      </SimpleGrid>
-    </Stack>
+      </PlaceholderGrid>
+    </PlaceholderStack>
   );
 }

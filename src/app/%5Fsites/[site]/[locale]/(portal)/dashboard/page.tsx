@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { localePath, requireAreaPage } from "@/server/web/page-context";
-import { listCustomerPoints, type PointScope } from "@/server/metering/points";
+import { dashboardPoints, showsCostEstimate } from "@/server/metering/dashboard";
 import type { Site } from "@/server/sites/sites";
 import { Announcements } from "@/ui/announcements/announcements";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
@@ -17,9 +17,7 @@ export async function generateMetadata() {
 
 /** What every card needs: the scope, the customer's points and one "now" for the whole page. */
 async function dashboardContext(site: Site, customerId: string, locale: string): Promise<CardContext> {
-  // District heat stays off the dashboard when the site says so (dashboard.district-heat-disabled).
-  const scope: PointScope = { siteId: site.id, customerId, excludeHeating: site.features.includes("dashboard.district-heat-disabled") };
-  const points = await listCustomerPoints(scope);
+  const { scope, points } = await dashboardPoints(site, customerId);
   return { site, scope, points, locale, now: Date.now() };
 }
 
@@ -54,7 +52,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
         <Suspense fallback={<CardSkeleton />}>
           <SpotCard ctx={ctx} />
         </Suspense>
-        {hasData && site.features.includes("real-time-cost-estimation") && points.some((p) => p.energyKind === "electricity") ? (
+        {hasData && showsCostEstimate(site, points) ? (
           <Suspense fallback={<CardSkeleton short />}>
             <EstimateCard ctx={ctx} />
           </Suspense>

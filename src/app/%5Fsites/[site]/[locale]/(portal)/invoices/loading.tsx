@@ -1,19 +1,19 @@
-import { Skeleton, Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { LoadingStatus } from "@/ui/invoices/loading-status";
+import { Bone, PlaceholderStack } from "@/ui/shared/placeholder";
 
 /** Skeleton of the invoice list while it loads. */
 export default async function InvoicesLoading() {
   const t = await getTranslations("invoice-pages");
   return (
-    <Stack gap="lg" data-testid="invoices-loading">
+    <PlaceholderStack gap="lg" data-testid="invoices-loading">
       <LoadingStatus label={t("loading")} />
-      <Skeleton height={36} width={220} />
-      <Skeleton height={72} />
-      <Skeleton height={60} width={420} maw="100%" />
+      <Bone h={36} w={220} />
+      <Bone h={72} />
+      <Bone h={60} w={420} />
       {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} height={44} />
+        <Bone key={i} h={44} />
       ))}
-    </Stack>
+    </PlaceholderStack>
   );
 }

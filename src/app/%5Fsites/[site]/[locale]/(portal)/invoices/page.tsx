@@ -2,11 +2,12 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import { listInvoices } from "@/server/invoices/invoices";
+import { amountToPay } from "@/server/invoices/summary";
 import { InvoiceFilters } from "@/ui/invoices/invoice-filters";
 import { InvoiceList } from "@/ui/invoices/invoice-list";
 import { InvoiceEmptyState } from "@/ui/invoices/empty";
 import { NoCustomerNotice } from "@/ui/invoices/no-customer";
-import { formatMoney } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import classes from "@/ui/invoices/invoices.module.css";
 import { firstParam, invoicePageContext, type RouteParams } from "./_lib/context";
 
@@ -35,20 +36,13 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
     );
   }
 
-  const [invoices, unpaid] = await Promise.all([
-    listInvoices({ site: ctx.site, customerId: ctx.customerId, status, type }),
-    listInvoices({ site: ctx.site, customerId: ctx.customerId, status: "unpaid" }),
-  ]);
-  const payable = unpaid.filter((i) => i.canPay);
-  const overdue = payable.filter((i) => i.overdue);
-  const currency = payable[0]?.currency ?? "EUR";
-  const toPay = payable.reduce((s, i) => s + i.totalCents, 0);
+  const [invoices, toPay] = await Promise.all([listInvoices({ site: ctx.site, customerId: ctx.customerId, status, type }), amountToPay(ctx.site, ctx.customerId)]);
   const filtered = !!(status || type);
 
   return (
     <Stack gap="lg">
       <Title order={1}>{t("title")}</Title>
-      {payable.length ? (
+      {toPay.count ? (
         <Paper withBorder p="md" data-testid="invoice-summary">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Stack gap={2}>
@@ -56,14 +50,14 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
                 {t("summary-to-pay")}
               </Text>
               <Text fz="xl" fw={700} className={classes.amount}>
-                {formatMoney(toPay, currency, ctx.locale)}
+                {formatter(ctx.locale).money(toPay.totalCents, toPay.currency)}
               </Text>
             </Stack>
             <Stack gap={2} align="flex-end">
-              <Text size="sm">{t("summary-unpaid", { count: payable.length })}</Text>
-              {overdue.length ? (
+              <Text size="sm">{t("summary-unpaid", { count: toPay.count })}</Text>
+              {toPay.overdue ? (
                 <Text size="sm" fw={700} className={classes.warningText}>
-                  {t("summary-overdue", { count: overdue.length })}
+                  {t("summary-overdue", { count: toPay.overdue })}
                 </Text>
               ) : null}
             </Stack>

@@ -1,25 +1,26 @@
-import { SimpleGrid, Skeleton, Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { LoadingStatus } from "@/ui/invoices/loading-status";
+import { Bone, PlaceholderStack } from "@/ui/shared/placeholder";
+import classes from "@/ui/invoices/invoices.module.css";
 
 /** Skeleton of an invoice while it loads. */
 export default async function InvoiceLoading() {
   const t = await getTranslations("invoice-pages");
   return (
-    <Stack gap="xl" data-testid="invoice-loading">
+    <PlaceholderStack gap="xl" data-testid="invoice-loading">
       <LoadingStatus label={t("loading")} />
-      <Stack gap="xs">
-        <Skeleton height={14} width={120} />
-        <Skeleton height={36} width={320} maw="100%" />
-        <Skeleton height={16} width={260} maw="100%" />
-      </Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <PlaceholderStack gap="xs">
+        <Bone h={14} w={120} />
+        <Bone h={36} w={320} />
+        <Bone h={16} w={260} />
+      </PlaceholderStack>
+      <div className={classes.summaryGrid}>
         {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={56} />
+          <Bone key={i} h={56} />
         ))}
-      </SimpleGrid>
-      <Skeleton height={180} />
-      <Skeleton height={240} />
-    </Stack>
+      </div>
+      <Bone h={180} />
+      <Bone h={240} />
+    </PlaceholderStack>
   );
 }

@@ -10,10 +10,10 @@ import { InvoiceComparison } from "@/ui/invoices/invoice-comparison";
 import { PaymentDetails } from "@/ui/invoices/payment-details";
 import { PaymentHistory } from "@/ui/invoices/payment-history";
 import { ArrowLeftIcon, AlertIcon } from "@/ui/invoices/icons";
-import { formatDate, formatDateTime, formatMoney, formatPeriod } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import classes from "@/ui/invoices/invoices.module.css";
 import { invoicePageContext, loadInvoice, type InvoiceRouteParams } from "../_lib/context";
-import { payOptions } from "../_lib/pay-options";
+import { paymentMethods } from "@/server/payments/methods";
 
 export async function generateMetadata({ params }: { params: InvoiceRouteParams }) {
   const { invoiceNumber } = await params;
@@ -26,9 +26,10 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
   const invoice = await loadInvoice(ctx, (await params).invoiceNumber);
   const t = await getTranslations("invoice-pages");
   const tInv = await getTranslations("invoices");
-  const options = invoice.canPay ? await payOptions(ctx.site) : null;
+  const options = invoice.canPay ? await paymentMethods(ctx.site) : null;
   const staff = ctx.session.activeCustomer?.role === "customer_service";
-  const money = (cents: number) => formatMoney(cents, invoice.currency, ctx.locale);
+  const f = formatter(ctx.locale, ctx.site.timezone);
+  const money = (cents: number) => f.money(cents, invoice.currency);
   const postponed = invoice.dueDate !== invoice.originalDueDate;
   const processingPath = ctx.href(`/invoices/${encodeURIComponent(invoice.invoiceNumber)}/payment-processing`);
 
@@ -46,13 +47,13 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
           <InvoiceStatusBadge state={invoice.state} label={tInv(`states.${invoice.state}`)} size="lg" />
         </Group>
         <Text c="dimmed">
-          {t("detail.subtitle", { type: tInv(`types.${invoice.type}`), period: formatPeriod(invoice.periodStart, invoice.periodEnd) })}
+          {t("detail.subtitle", { type: tInv(`types.${invoice.type}`), period: f.period(invoice.periodStart, invoice.periodEnd) })}
         </Text>
       </Stack>
 
       {invoice.overdue ? (
         <Alert color="red" variant="outline" classNames={{ title: classes.warningText }} icon={<AlertIcon />} title={t("detail.overdue-title")} data-testid="overdue-alert">
-          <Text size="sm">{t("detail.overdue", { date: formatDate(invoice.dueDate) })}</Text>
+          <Text size="sm">{t("detail.overdue", { date: f.date(invoice.dueDate) })}</Text>
         </Alert>
       ) : null}
       {invoice.state === "outsourced" ? (
@@ -76,11 +77,11 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
               {t("detail.due-date")}
             </Text>
             <Text fz="lg" fw={700} data-testid="invoice-due-date" className={invoice.overdue ? classes.warningText : undefined}>
-              {formatDate(invoice.dueDate)}
+              {f.date(invoice.dueDate)}
             </Text>
             {postponed ? (
               <Text size="xs" c="dimmed" data-testid="invoice-original-due-date">
-                {t("detail.original-due", { date: formatDate(invoice.originalDueDate) })}
+                {t("detail.original-due", { date: f.date(invoice.originalDueDate) })}
               </Text>
             ) : null}
           </Stack>
@@ -89,7 +90,7 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
               {t("detail.issue-date")}
             </Text>
             <Text fz="lg" fw={600}>
-              {formatDate(invoice.issueDate)}
+              {f.date(invoice.issueDate)}
             </Text>
           </Stack>
           <Stack gap={2}>
@@ -97,7 +98,7 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
               {t("detail.status")}
             </Text>
             <Text fz="lg" fw={600} data-testid="invoice-status">
-              {invoice.paidAt ? t("detail.paid-on", { date: formatDateTime(invoice.paidAt, ctx.site.timezone) }) : tInv(`states.${invoice.state}`)}
+              {invoice.paidAt ? t("detail.paid-on", { date: f.dateTime(invoice.paidAt) }) : tInv(`states.${invoice.state}`)}
             </Text>
           </Stack>
         </SimpleGrid>

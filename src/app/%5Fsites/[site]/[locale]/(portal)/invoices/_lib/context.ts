@@ -7,7 +7,10 @@ import { getCustomerPayment, type PaymentView } from "@/server/payments/payments
 import { AppError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
 import type { PortalSession } from "@/server/auth/session";
-import { INVOICE_NUMBER, PAYMENT_ID } from "@/ui/invoices/format";
+
+/** What an invoice number and a payment id in a path look like; anything else is not found without a query. */
+const INVOICE_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
+const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RouteParams = Promise<{ site: string; locale: string }>;
 export type InvoiceRouteParams = Promise<{ site: string; locale: string; invoiceNumber: string }>;

@@ -6,7 +6,7 @@ import { getSandboxPayment } from "@/server/providers/payments/sandbox";
 import { formatReference } from "@/server/invoices/reference-number";
 import { listBanks } from "@/server/reference/reference";
 import { sandboxProvidersAllowed } from "@/lib/env";
-import { formatDateTime, formatMoney } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import { SandboxPaymentForm } from "@/ui/invoices/sandbox-payment-form";
 import { SandboxPayLogo } from "@/ui/invoices/sandbox-pay-logo";
 import classes from "@/ui/invoices/invoices.module.css";
@@ -30,6 +30,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
   const payment = await getSandboxPayment(token, { siteId: site.id });
   const banks = payment?.method === "bank" ? (await listBanks(site.country, "BANK_LINK")).map((b) => ({ bic: b.bic, name: b.name })) : [];
   const back = payment?.returnUrl ?? null;
+  const f = formatter(locale, site.timezone);
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
@@ -66,7 +67,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                 </Title>
               </Stack>
               <Text fz={34} fw={800} data-testid="sandbox-amount" style={{ fontVariantNumeric: "tabular-nums" }}>
-                {formatMoney(payment.amountCents, payment.currency, locale)}
+                {f.money(payment.amountCents, payment.currency)}
               </Text>
               <DataList labelWidth="9rem" withDivider>
                 <DataListItem>
@@ -75,7 +76,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                 </DataListItem>
                 <DataListItem>
                   <DataListItemLabel>{t("amount")}</DataListItemLabel>
-                  <DataListItemValue style={{ fontVariantNumeric: "tabular-nums" }}>{formatMoney(payment.amountCents, payment.currency, locale)}</DataListItemValue>
+                  <DataListItemValue style={{ fontVariantNumeric: "tabular-nums" }}>{f.money(payment.amountCents, payment.currency)}</DataListItemValue>
                 </DataListItem>
                 {payment.reference ? (
                   <DataListItem>
@@ -91,7 +92,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                 </DataListItem>
                 <DataListItem>
                   <DataListItemLabel>{t("valid-until")}</DataListItemLabel>
-                  <DataListItemValue>{formatDateTime(payment.expiresAt, site.timezone)}</DataListItemValue>
+                  <DataListItemValue>{f.dateTime(payment.expiresAt)}</DataListItemValue>
                 </DataListItem>
               </DataList>
               {payment.state === "expired" ? (

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { listBanks } from "@/server/reference/reference";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
 import { CheckIcon } from "@/ui/invoices/icons";
-import { formatDate, formatDateTime, formatMoney } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import { InvoiceStatusBadge } from "@/ui/invoices/status-badge";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
 
@@ -29,12 +29,13 @@ export default async function PaymentConfirmationPage({ params, searchParams }: 
   if (payment.status !== "succeeded") redirect(localized(ctx, payment.nextPath));
   // The payment may have been confirmed just now, while this page read it.
   if (invoice.status !== "paid") invoice = await loadInvoice(ctx, invoiceNumber);
+  const f = formatter(ctx.locale, ctx.site.timezone);
   const bankName = payment.bankBic ? (await listBanks(ctx.site.country, "BANK_LINK")).find((b) => b.bic === payment.bankBic)?.name : null;
 
   return (
     <PaymentStateCard icon={<CheckIcon size={28} />} color="#1e6b34" title={t("title")} testId="payment-confirmation">
       <Text ta="center" role="status">
-        {t("thanks", { amount: formatMoney(payment.amountCents, payment.currency, ctx.locale), number: invoice.invoiceNumber })}
+        {t("thanks", { amount: f.money(payment.amountCents, payment.currency), number: invoice.invoiceNumber })}
       </Text>
       <DataList labelWidth="10rem" withDivider>
         <DataListItem>
@@ -43,7 +44,7 @@ export default async function PaymentConfirmationPage({ params, searchParams }: 
         </DataListItem>
         <DataListItem>
           <DataListItemLabel>{t("amount")}</DataListItemLabel>
-          <DataListItemValue data-testid="paid-amount">{formatMoney(payment.amountCents, payment.currency, ctx.locale)}</DataListItemValue>
+          <DataListItemValue data-testid="paid-amount">{f.money(payment.amountCents, payment.currency)}</DataListItemValue>
         </DataListItem>
         <DataListItem>
           <DataListItemLabel>{t("method")}</DataListItemLabel>
@@ -51,12 +52,12 @@ export default async function PaymentConfirmationPage({ params, searchParams }: 
         </DataListItem>
         <DataListItem>
           <DataListItemLabel>{t("time")}</DataListItemLabel>
-          <DataListItemValue>{formatDateTime(payment.finishedAt ?? payment.updatedAt, ctx.site.timezone)}</DataListItemValue>
+          <DataListItemValue>{f.dateTime(payment.finishedAt ?? payment.updatedAt)}</DataListItemValue>
         </DataListItem>
         <DataListItem>
           <DataListItemLabel>{t("period")}</DataListItemLabel>
           <DataListItemValue>
-            {formatDate(invoice.periodStart)}–{formatDate(invoice.periodEnd)}
+            {f.period(invoice.periodStart, invoice.periodEnd)}
           </DataListItemValue>
         </DataListItem>
         <DataListItem>

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
 import { CrossIcon } from "@/ui/invoices/icons";
-import { formatDate, formatMoney } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
 
 export async function generateMetadata() {
@@ -24,6 +24,7 @@ export default async function PaymentFailedPage({ params, searchParams }: { para
   if (!payment) redirect(invoiceHref);
   if (payment.status === "succeeded" || payment.status === "created" || payment.status === "pending") redirect(localized(ctx, payment.nextPath));
 
+  const f = formatter(ctx.locale, ctx.site.timezone);
   const retry = new URLSearchParams({ method: payment.method, attempt: crypto.randomUUID() });
   if (payment.bankBic) retry.set("bank", payment.bankBic);
   const reason = payment.status === "expired" ? "expired" : payment.status === "cancelled" ? "cancelled" : "declined";
@@ -35,7 +36,7 @@ export default async function PaymentFailedPage({ params, searchParams }: { para
       </Text>
       <Text ta="center" size="sm">
         {invoice.canPay
-          ? t("still-unpaid", { number: invoice.invoiceNumber, amount: formatMoney(invoice.totalCents, invoice.currency, ctx.locale), date: formatDate(invoice.dueDate) })
+          ? t("still-unpaid", { number: invoice.invoiceNumber, amount: f.money(invoice.totalCents, invoice.currency), date: f.date(invoice.dueDate) })
           : t("no-charge")}
       </Text>
       <Group justify="center" gap="sm">

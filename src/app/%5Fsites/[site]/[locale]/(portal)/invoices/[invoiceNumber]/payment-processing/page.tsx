@@ -5,9 +5,8 @@ import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
 import { StartPayment } from "@/ui/invoices/start-payment";
 import { BankIcon, CardIcon, CheckIcon } from "@/ui/invoices/icons";
-import { formatMoney } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
-import { providerFor } from "../../_lib/pay-options";
 
 export async function generateMetadata() {
   const t = await getTranslations("invoice-pages.processing");
@@ -60,13 +59,12 @@ export default async function PaymentProcessingPage({ params, searchParams }: { 
   return (
     <PaymentStateCard icon={method === "card" ? <CardIcon size={28} /> : <BankIcon size={28} />} color="primary" title={t("title")} testId="payment-processing">
       <Text ta="center" fw={600}>
-        {t("paying", { number: invoice.invoiceNumber, amount: formatMoney(invoice.totalCents, invoice.currency, ctx.locale) })}
+        {t("paying", { number: invoice.invoiceNumber, amount: formatter(ctx.locale).money(invoice.totalCents, invoice.currency) })}
       </Text>
       <StartPayment
         invoiceNumber={invoice.invoiceNumber}
         method={method}
         bankBic={bankBic}
-        provider={providerFor(ctx.site, method)}
         attempt={attempt}
         prefix={ctx.prefix}
         invoiceHref={invoiceHref}

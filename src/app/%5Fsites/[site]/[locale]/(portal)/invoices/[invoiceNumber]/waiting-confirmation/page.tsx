@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
 import { PaymentWaiting } from "@/ui/invoices/payment-waiting";
 import { ClockIcon } from "@/ui/invoices/icons";
-import { formatMoney } from "@/ui/invoices/format";
+import { formatter } from "@/i18n/format";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
 
 export async function generateMetadata() {
@@ -27,7 +27,7 @@ export default async function WaitingConfirmationPage({ params, searchParams }: 
   return (
     <PaymentStateCard icon={<ClockIcon size={28} />} color="primary" title={t("title")} testId="payment-waiting">
       <Text ta="center" fw={600}>
-        {t("paying", { number: invoice.invoiceNumber, amount: formatMoney(payment.amountCents, payment.currency, ctx.locale) })}
+        {t("paying", { number: invoice.invoiceNumber, amount: formatter(ctx.locale).money(payment.amountCents, payment.currency) })}
       </Text>
       <PaymentWaiting paymentId={payment.id} initialStatus={payment.status} initialRedirectUrl={payment.redirectUrl} prefix={ctx.prefix} invoiceHref={invoiceHref} />
     </PaymentStateCard>

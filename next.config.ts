@@ -13,14 +13,15 @@ const securityHeaders = [
 
 /**
  * Client components get their messages compiled on the server (src/i18n/browser-messages.ts), so
- * the browser and the server render of client components format them without the ICU parser
- * (about 10 kB gzipped on every page). Server components keep the parser: they read the catalogue
- * as written ("react-server" is the condition of their layer).
+ * the browser formats them without the ICU parser (about 10 kB gzipped on every page): its bundles
+ * take use-intl's format-only formatter. The server's bundles take src/i18n/format-message.ts,
+ * which parses the catalogue's strings for server components and formats compiled messages for
+ * client components rendered on the server.
  */
-const relative = (id: string) => `./${path.relative(process.cwd(), require.resolve(id)).replace(/\\/g, "/")}`;
+const relative = (id: string) => `./${path.relative(process.cwd(), id).replace(/\\/g, "/")}`;
 const formatMessageAlias = {
-  "react-server": relative("use-intl/format-message"),
-  default: relative("use-intl/format-message/format-only"),
+  browser: relative(require.resolve("use-intl/format-message/format-only")),
+  default: relative(path.join(process.cwd(), "src/i18n/format-message.ts")),
 };
 
 const config: NextConfig = {
@@ -30,7 +31,7 @@ const config: NextConfig = {
   reactStrictMode: true,
   // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it again.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pdfkit", "nodemailer", "sanitize-html"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg-boss", "pdfkit", "nodemailer", "sanitize-html"],
   turbopack: { resolveAlias: { "use-intl/format-message": formatMessageAlias } },
   experimental: {
     turbopackChunking: { firstPageLoadPriority: 1, requestCost: 2_000_000, minChunkSize: 500_000, maxChunkCountPerGroup: 4 },

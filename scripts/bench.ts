@@ -9,6 +9,8 @@
  *   npm run bench -- --render          adds the server render times: pages and the dashboard's API
  *                                      calls on the production build (builds first if needed)
  *   npm run bench -- --render-only     only the render times; keeps the other numbers in the doc
+ *                                      (both report First Load JS per page against its budget and
+ *                                      Lighthouse mobile scores; --no-lighthouse leaves those out)
  *   npm run bench -- --throughput      adds requests per second under load (autocannon) against a bare
  *                                      node:http server in the same run, 1 and 2 processes on
  *                                      PostgreSQL, 200 connections on a mix, memory after 20,000 requests
@@ -31,6 +33,7 @@ import { SEEDERS, seedDemo } from "../src/server/demo/seed";
 import { benchImport, benchQueries, loadScale, pickPoint, tableSizes, type Timing } from "./bench/readings";
 import { adminStatement } from "./bench/admin";
 import { benchRender, renderTable, type RenderResult } from "./bench/render";
+import { LIGHTHOUSE_GOAL, lighthouseTable, meetsLighthouseGoal } from "./bench/lighthouse";
 import { benchThroughput, throughputTable, type ThroughputResult } from "./bench/throughput";
 
 const args = process.argv.slice(2);
@@ -237,6 +240,7 @@ const JS_BUDGET_KB = 170;
 
 function renderBlock({ result: r, machine: host, date }: RenderRun): string {
   const over = r.timings.filter((t) => t.total.p95 > BUDGET_MS);
+  const overJs = r.firstLoadJs.filter((j) => j.gzipKb > JS_BUDGET_KB);
   const facts = [
     r.build ? `Production build: ${r.build.seconds} s${r.build.cold ? " from an empty build folder" : ""}.` : "",
     `Server start on the empty database (migrations, demo data, Next.js start-up): ${r.startSeconds} s.`,
@@ -256,6 +260,18 @@ function renderBlock({ result: r, machine: host, date }: RenderRun): string {
     "",
     `First Load JS (every script a page's HTML loads, gzip -9; budget ${JS_BUDGET_KB} kB): ${r.firstLoadJs.map((j) => `${j.page} ${j.gzipKb} kB in ${j.scripts} files`).join(", ")}.`,
     "",
+    overJs.length ? `**Over the First Load JS budget**: ${overJs.map((j) => `${j.page} (${j.gzipKb} kB)`).join(", ")}.` : `Every page within the ${JS_BUDGET_KB} kB First Load JS budget.`,
+    "",
+    ...(r.lighthouse
+      ? [
+          `Lighthouse 12 mobile (simulated slow 4G, its default), performance only; goal ≥ ${LIGHTHOUSE_GOAL.score} with LCP ≤ ${LIGHTHOUSE_GOAL.lcpMs / 1000} s and CLS ≤ ${LIGHTHOUSE_GOAL.cls}:`,
+          "",
+          lighthouseTable(r.lighthouse),
+          "",
+          r.lighthouse.every(meetsLighthouseGoal) ? "Every page meets the Lighthouse goal." : `**Below the Lighthouse goal**: ${r.lighthouse.filter((x) => !meetsLighthouseGoal(x)).map((x) => x.page).join(", ")}.`,
+          "",
+        ]
+      : []),
   ].join("\n");
 }
 
@@ -361,8 +377,10 @@ async function main() {
     const port = Number(option("port") ?? 3260);
     for (const engine of ["pglite", "postgres"] as const) {
       if ((only && only !== engine) || (engine === "postgres" && !PG_URL)) continue;
-      const result = await benchRender({ engine, postgresUrl: PG_URL, runs: RUNS, port, log });
+      const result = await benchRender({ engine, postgresUrl: PG_URL, runs: RUNS, port, lighthouse: !flag("no-lighthouse"), log });
       log(`\n${renderTable(result.timings)}`);
+      for (const j of result.firstLoadJs) if (j.gzipKb > JS_BUDGET_KB) log(`   OVER BUDGET: First Load JS of ${j.page} is ${j.gzipKb} kB (budget ${JS_BUDGET_KB} kB)`);
+      for (const x of result.lighthouse ?? []) if (!meetsLighthouseGoal(x)) log(`   BELOW GOAL: Lighthouse ${x.page} ${x.score} (LCP ${x.lcpMs} ms, CLS ${x.cls})`);
       renders.push({ result, machine: machine(), date: new Date().toISOString().slice(0, 10) });
     }
   }

@@ -13,6 +13,7 @@ import Module from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { adminStatement } from "./admin";
+import { benchLighthouse, type LighthouseRow } from "./lighthouse";
 import { quantile } from "./quantile";
 import { localDateString, startOfLocalMonth } from "../../src/lib/energy/time";
 
@@ -45,6 +46,8 @@ export interface RenderResult {
   timings: RenderTiming[];
   /** JavaScript a page loads before it is interactive (its script tags), gzipped as served. */
   firstLoadJs: { page: string; scripts: number; gzipKb: number }[];
+  /** Lighthouse mobile on the main pages, when asked for. */
+  lighthouse: LighthouseRow[] | null;
 }
 
 export interface RenderOptions {
@@ -53,6 +56,8 @@ export interface RenderOptions {
   postgresUrl?: string;
   runs: number;
   port: number;
+  /** Run Lighthouse on the main pages too. */
+  lighthouse?: boolean;
   log: (m: string) => void;
 }
 
@@ -308,6 +313,9 @@ async function firstLoadJs(port: number, cookie: string, page: string): Promise<
 
 // ---------------------------------------------------------------- the run
 
+/** The pages whose First Load JS (and Lighthouse score) the bench reports. */
+const PAGES = ["/", "/dashboard", "/charts", "/invoices", "/auth/signin"];
+
 export async function benchRender(opts: RenderOptions): Promise<RenderResult> {
   const { log, port } = opts;
   log(`\n== ${opts.engine}: server render (production build, ${opts.runs} runs per request)`);
@@ -368,10 +376,17 @@ export async function benchRender(opts: RenderOptions): Promise<RenderResult> {
     }
     const firstCookie = cookies.get(RENDER_CUSTOMERS[0].identityId)!;
     const js = [];
-    for (const page of ["/", "/dashboard", "/charts", "/invoices"]) js.push(await firstLoadJs(port, firstCookie, page));
+    for (const page of PAGES) js.push(await firstLoadJs(port, page === "/auth/signin" ? "" : firstCookie, page));
     log(`   First Load JS: ${js.map((j) => `${j.page} ${j.gzipKb} kB`).join(", ")}`);
+    const lighthouse = opts.lighthouse
+      ? await benchLighthouse(
+          `http://${SITE.host}:${port}`,
+          PAGES.map((page) => ({ path: page, cookie: page === "/auth/signin" ? undefined : firstCookie })),
+          log,
+        )
+      : null;
     failed = false;
-    return { engine: opts.engine, runs: opts.runs, build: built, startSeconds, timings, firstLoadJs: js };
+    return { engine: opts.engine, runs: opts.runs, build: built, startSeconds, timings, firstLoadJs: js, lighthouse };
   } finally {
     if (child) await stopServer(child, log);
     await db.drop();

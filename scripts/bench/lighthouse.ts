@@ -1,0 +1,64 @@
+/**
+ * Lighthouse (mobile, its default simulated slow 4G and mid-range phone) on the production server
+ * the render bench started, through Debian's Chromium: the performance score with LCP, CLS and
+ * total blocking time per page. Signed-in pages carry the customer's session cookie.
+ */
+import type { Flags, RunnerResult } from "lighthouse";
+
+export interface LighthouseRow {
+  page: string;
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  transferKb: number;
+}
+
+/** The goals of the speed work: performance ≥ 95 with LCP ≤ 2.5 s and CLS ≤ 0.1. */
+export const LIGHTHOUSE_GOAL = { score: 95, lcpMs: 2500, cls: 0.1 } as const;
+
+export const meetsLighthouseGoal = (r: LighthouseRow) => r.score >= LIGHTHOUSE_GOAL.score && r.lcpMs <= LIGHTHOUSE_GOAL.lcpMs && r.cls <= LIGHTHOUSE_GOAL.cls;
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export async function benchLighthouse(origin: string, pages: { path: string; cookie?: string }[], log: (m: string) => void): Promise<LighthouseRow[]> {
+  // Both packages are ES modules only; the bench runs as CommonJS under tsx.
+  const { launch } = await import("chrome-launcher");
+  const { default: lighthouse } = await import("lighthouse");
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const page of pages) {
+      const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined };
+      const result = (await lighthouse(`${origin}${page.path}`, flags)) as RunnerResult | undefined;
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const row: LighthouseRow = {
+        page: page.path,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(audit("largest-contentful-paint")),
+        cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+        tbtMs: Math.round(audit("total-blocking-time")),
+        transferKb: Math.round(audit("total-byte-weight") / 1024),
+      };
+      rows.push(row);
+      log(`   Lighthouse ${row.page.padEnd(14)} ${row.score} (LCP ${row.lcpMs} ms, CLS ${row.cls}, TBT ${row.tbtMs} ms, ${row.transferKb} KiB)`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  return [
+    "| page | performance | LCP ms | CLS | TBT ms | transferred KiB | goal met |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows.map((r) => `| ${r.page} | ${r.score} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.transferKb} | ${meetsLighthouseGoal(r) ? "yes" : "no"} |`),
+  ].join("\n");
+}

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { siteUrl } from "./helpers";
+import { siteUrl, transitionsDone } from "./helpers";
 import { settleShellPrompts } from "./shell-helpers";
 import { THEME_IDS } from "../src/themes/types";
 
@@ -30,10 +30,21 @@ async function contextFor(host: string, scheme: Scheme, width: Width): Promise<B
   return context;
 }
 
+/**
+ * Whether the consent banner is due: the site asks for consent (its floating button is there),
+ * the visitor has not decided, and the preferences are not open instead.
+ */
+async function consentBannerDue(page: Page): Promise<boolean> {
+  if (!(await page.getByTestId("consent-button").count())) return false;
+  if ((await page.context().cookies(page.url())).some((c) => c.name === "cc_cookie")) return false;
+  return !(await page.locator("#cc-main .pm").isVisible());
+}
+
 async function scan(page: Page, label: string, problems: string[]) {
   await page.waitForLoadState("networkidle").catch(() => {});
-  // Let banners and transitions settle (the consent banner appears after a short delay).
-  await page.waitForTimeout(700);
+  // The consent banner appears once its script has loaded and run; then let it and any dialog finish fading in.
+  if (await consentBannerDue(page)) await page.locator("#cc-main .cm").waitFor();
+  await transitionsDone(page);
   const result = await new AxeBuilder({ page }).analyze();
   for (const v of result.violations) {
     const nodes = v.nodes

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 export const port = () => inject("port");
 export const siteUrl = (host: string, path = "/") => `http://${host}:${port()}${path}`;
@@ -13,4 +13,42 @@ export async function signInSandbox(page: Page, host: string, identityId: string
   await page.locator(`button[data-identity="${identityId}"]`).click();
   await page.waitForURL(/\/auth\/sandbox-eid\/confirm/);
   await page.waitForURL((url) => !url.pathname.includes("/auth/"), { timeout: 15_000 });
+}
+
+/**
+ * Whether `event` happens within `ms`: `event` is a Playwright wait given `ms` as its timeout,
+ * and running out of time means it did not happen. For what must not happen (a dialog that must
+ * not open, a notification that must not close): it fails as soon as the thing happens, and
+ * otherwise takes `ms`.
+ */
+export async function happensWithin(ms: number, event: (timeout: number) => Promise<unknown>): Promise<boolean> {
+  return event(ms).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof Error && error.name === "TimeoutError") return false;
+      throw error;
+    },
+  );
+}
+
+/**
+ * Waits until the page is still: no transition or finite animation running, and every dialog,
+ * consent banner or preferences modal on show (and, given, `locator`) fully opaque up its
+ * ancestors. A fade-in only reaches opacity 1 at its end, so this also covers one that has not
+ * started yet.
+ */
+export async function transitionsDone(page: Page, locator?: Locator): Promise<void> {
+  const handle = locator ? await locator.elementHandle() : null;
+  await page.waitForFunction((target) => {
+    const running = document.getAnimations().some((a) => (a.playState === "running" || a.pending) && a.effect?.getComputedTiming().iterations !== Infinity);
+    if (running) return false;
+    const shown = (el: Element) => getComputedStyle(el).visibility !== "hidden" && el.getClientRects().length > 0;
+    const opaque = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== "1") return false;
+      return true;
+    };
+    const overlays = [...document.querySelectorAll('[role="dialog"], #cc-main .cm, #cc-main .pm')].filter(shown);
+    return overlays.every(opaque) && (!target || opaque(target as Element));
+  }, handle);
+  await handle?.dispose();
 }

@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
+import { signInSandbox, siteUrl, transitionsDone } from "./helpers";
 
 const HOST = "aurora.localhost";
 const PDFTOPPM = "/usr/bin/pdftoppm";
@@ -333,7 +333,7 @@ describe("invoice detail", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "Postpone due date" }).click();
     const dialog = page.getByRole("dialog", { name: "Postpone the due date" });
     await dialog.waitFor();
-    await page.waitForTimeout(400); // the modal's fade-in
+    await transitionsDone(page, dialog); // the modal's fade-in
     await expectAxeClean(page, "postpone modal");
     const field = dialog.getByRole("group", { name: "New due date" });
     // Days outside the allowed dates cannot be chosen.

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { BrowserContext, Page } from "playwright-core";
 import { port } from "./helpers";
+import { decryptDraft, deriveDraftKey, draftStorageKey, parseSavedDraft } from "../src/ui/shared/form-draft-crypto";
 
 /**
  * Marks the cookie-consent choice (necessary only, revision 0) and the feedback question as
@@ -58,4 +59,17 @@ export async function pageFetch<T = any>(page: Page, path: string, init: { metho
     },
     { path, init },
   );
+}
+
+/**
+ * The values of the form draft the page keeps in session storage for `formKey`, decrypted with
+ * the session's draft token as the page does it; null without a draft or a session.
+ */
+export async function readDraft<T = unknown>(page: Page, formKey: string): Promise<T | null> {
+  const saved = parseSavedDraft(await page.evaluate((key) => sessionStorage.getItem(key), draftStorageKey(formKey)));
+  const payload = saved ? Object.values(saved.values)[0] : undefined;
+  if (!payload) return null;
+  const { body } = await pageFetch<{ token: string | null }>(page, "/api/session");
+  if (!body.token) return null;
+  return decryptDraft<T>(await deriveDraftKey(body.token, formKey), payload);
 }

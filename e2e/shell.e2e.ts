@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
-import { pageFetch, serverHtml, settleShellPrompts } from "./shell-helpers";
+import { happensWithin, signInSandbox, siteUrl } from "./helpers";
+import { pageFetch, readDraft, serverHtml, settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { THEME_IDS } from "../src/themes/types";
 import { XSS_VECTORS } from "../src/server/announcements/xss-corpus";
@@ -221,15 +221,21 @@ describe("pseudo-locale", () => {
 });
 
 describe("cookie consent (spec §4, §9)", () => {
+  const isAnalytics = (url: string) => url.includes("/api/consent/analytics.js");
+  const isOutside = (url: string) => {
+    const host = new URL(url).hostname;
+    return !host.endsWith("localhost") && host !== "127.0.0.1";
+  };
   const analyticsRequests = (page: Page) => {
     const seen: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/api/consent/analytics.js")) seen.push(r.url());
-      const host = new URL(r.url()).hostname;
-      if (!host.endsWith("localhost") && host !== "127.0.0.1") seen.push(`OUTSIDE ${r.url()}`);
+      if (isAnalytics(r.url())) seen.push(r.url());
+      if (isOutside(r.url())) seen.push(`OUTSIDE ${r.url()}`);
     });
     return seen;
   };
+  /** Set by the consent script once it has applied a decision without analytics (laane's measurement id). */
+  const analyticsRefused = (page: Page) => page.waitForFunction(() => (window as unknown as Record<string, unknown>)["ga-disable-G-DEMO0000EE"] === true);
   const gaCookies = async (context: BrowserContext) => (await context.cookies()).filter((c) => c.name.startsWith("_ga")).map((c) => c.name);
 
   it("asks while undecided and loads analytics only after consent", async () => {
@@ -238,7 +244,8 @@ describe("cookie consent (spec §4, §9)", () => {
     const requests = analyticsRequests(page);
     await page.goto(siteUrl("laane.localhost", "/en/auth/signin"));
     await banner(page).waitFor();
-    await page.waitForTimeout(500);
+    // The banner shows once the consent script has found no decision: nothing may load now.
+    expect(await happensWithin(500, (timeout) => page.waitForRequest((r) => isAnalytics(r.url()) || isOutside(r.url()), { timeout }))).toBe(false);
     expect(requests).toEqual([]);
     expect(await page.evaluate(() => typeof window.gtag)).toBe("undefined");
     expect(await gaCookies(context)).toEqual([]);
@@ -275,10 +282,12 @@ describe("cookie consent (spec §4, §9)", () => {
     const page = await context.newPage();
     const requests = analyticsRequests(page);
     await page.goto(siteUrl("laane.localhost", "/en/auth/signin"));
+    const recorded = page.waitForResponse((r) => r.url().endsWith("/api/consent") && r.request().method() === "POST");
     await bannerButton(page, "necessary").click();
-    await page.waitForTimeout(800);
+    expect((await recorded).status()).toBe(201);
+    await analyticsRefused(page);
     await page.reload();
-    await page.waitForTimeout(800);
+    await analyticsRefused(page);
     expect(requests).toEqual([]);
     expect(await gaCookies(context)).toEqual([]);
     expect(JSON.parse(decodeURIComponent((await cookie(context, "cc_cookie"))!.value)).categories).toEqual(["necessary"]);
@@ -314,10 +323,12 @@ describe("cookie consent (spec §4, §9)", () => {
     const visitor = await newContext(browser);
     const page = await visitor.newPage();
     await page.goto(siteUrl("daugava.localhost", "/en/auth/signin"));
+    const recorded = page.waitForResponse((r) => r.url().endsWith("/api/consent") && r.request().method() === "POST");
     await bannerButton(page, "necessary").click();
+    expect((await recorded).status()).toBe(201);
     await page.reload();
-    await page.waitForTimeout(500);
-    await expect(banner(page).isVisible()).resolves.toBe(false);
+    // Decided: the banner must not come back (daugava has no analytics, so nothing else shows that the consent script ran).
+    expect(await happensWithin(1000, (timeout) => banner(page).waitFor({ timeout }))).toBe(false);
 
     const adminContext = await newContext(browser);
     await settleShellPrompts(adminContext, "daugava.localhost");
@@ -362,8 +373,8 @@ describe("forms: draft restore and leave-page guard (spec §2, §4)", () => {
     const form = page.getByTestId("preview-form");
     await form.getByLabel("Name").fill("Maija Meikäläinen");
     await form.getByLabel("Message").fill("Please call me after 17:00");
-    await page.waitForFunction(() => !!sessionStorage.getItem("portal:form-draft:theme-preview-sample"));
-    await page.waitForTimeout(600);
+    // Saved a moment after the last keystroke: the draft holds both fields once that save has landed.
+    await expect.poll(() => readDraft(page, "theme-preview-sample"), { timeout: 10_000 }).toEqual({ name: "Maija Meikäläinen", message: "Please call me after 17:00" });
     const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem("portal:form-draft:theme-preview-sample")))!);
     expect(stored.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(typeof stored.timestamp).toBe("number");
@@ -388,8 +399,9 @@ describe("forms: draft restore and leave-page guard (spec §2, §4)", () => {
       void d.dismiss();
     });
     await page.close({ runBeforeUnload: true });
-    await page.waitForTimeout(500);
-    expect(dialogs).toContain("beforeunload");
+    await expect.poll(() => dialogs, { timeout: 10_000 }).toContain("beforeunload");
+    // Dismissed: the page is still there, with its values.
+    await expect(form.getByLabel("Name").inputValue()).resolves.toBe("Maija Meikäläinen");
     expect(page.isClosed()).toBe(false);
 
     // Leaving after confirming goes on; coming back in the same session offers the draft.
@@ -406,8 +418,7 @@ describe("forms: draft restore and leave-page guard (spec §2, §4)", () => {
     // Clearing drops the draft and resets the form.
     await form.getByRole("button", { name: "Clear" }).click();
     await expect(form.getByLabel("Name").inputValue()).resolves.toBe("");
-    await page.waitForTimeout(600);
-    expect(await page.evaluate(() => sessionStorage.getItem("portal:form-draft:theme-preview-sample"))).toBeNull();
+    await page.waitForFunction(() => sessionStorage.getItem("portal:form-draft:theme-preview-sample") === null);
 
     // A damaged draft is dropped silently; one from another app version is not offered.
     const damaged = { ...stored, values: Object.fromEntries(Object.entries(stored.values as Record<string, string>).map(([k, v]) => [k, `${v.slice(0, 30)}AAAA${v.slice(34)}`])) };
@@ -415,7 +426,8 @@ describe("forms: draft restore and leave-page guard (spec §2, §4)", () => {
       await page.evaluate((v) => sessionStorage.setItem("portal:form-draft:theme-preview-sample", v), JSON.stringify(variant));
       await page.reload();
       await form.waitFor();
-      await page.waitForTimeout(1500);
+      // Once it has looked at the draft and not offered it, the form drops it from storage.
+      await page.waitForFunction(() => sessionStorage.getItem("portal:form-draft:theme-preview-sample") === null);
       await expect(page.getByRole("dialog", { name: "Continue where you left off?" }).count()).resolves.toBe(0);
       await expect(form.getByLabel("Name").inputValue()).resolves.toBe("");
     }
@@ -476,7 +488,8 @@ describe("notifications and API errors (spec §8, §9)", () => {
     await notes.first().waitFor();
     await expect(notes.first().textContent()).resolves.toContain("E-503");
     expect(await colorOf()).toContain("red");
-    await page.waitForTimeout(5500);
+    // A server error's notification stays: it is still there well after the others close (4 s).
+    expect(await happensWithin(5500, (timeout) => notes.first().waitFor({ state: "detached", timeout }))).toBe(false);
     await expect(notes.count()).resolves.toBe(1);
 
     await page.getByTestId("notify-success").click();
@@ -523,7 +536,7 @@ describe("feedback dialog (spec §4–§6)", () => {
     await page.reload();
     await page.getByTestId("account-summary").waitFor();
     await page.clock.fastForward("00:30");
-    await page.waitForTimeout(300);
+    expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
     await expect(dialog.count()).resolves.toBe(0);
     await context.close();
   }, 60_000);
@@ -547,7 +560,7 @@ describe("feedback dialog (spec §4–§6)", () => {
     await context.addCookies([{ name: "feedback-handled", value: String(Date.parse("2024-06-01T00:00:00Z")), domain: "aurora.localhost", path: "/" }]);
     await page.goto(siteUrl("aurora.localhost", "/en/auth/signin"));
     await page.clock.fastForward("00:30");
-    await page.waitForTimeout(300);
+    expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
     await expect(dialog.count()).resolves.toBe(0);
     await page.goto(siteUrl("aurora.localhost", "/en"));
     await page.clock.fastForward("00:21");
@@ -589,7 +602,14 @@ describe("announcements (spec §7)", () => {
       await page.mouse.move(300, 300);
       await page.mouse.move(600, 500);
       await page.keyboard.press("Tab");
-      await page.waitForTimeout(1000);
+      // A vector that ran would open a dialog or set window.__xss, on load, error, hover or focus.
+      const ran = (timeout: number) => {
+        const waits = [page.waitForEvent("dialog", { timeout }), page.waitForFunction(() => (window as unknown as { __xss?: number }).__xss !== undefined, null, { timeout })];
+        // The one that loses the race still ends (in a timeout): that is expected.
+        for (const wait of waits) wait.catch(() => {});
+        return Promise.race(waits);
+      };
+      expect(await happensWithin(1000, ran)).toBe(false);
       expect(dialogs).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       const report = await list.evaluate((root) => {

@@ -1,6 +1,7 @@
 /**
  * The portal's server: opens the database (migrating it), loads the demo data into an empty
- * database when asked, serves Next.js, and closes the database cleanly on SIGINT/SIGTERM.
+ * database when asked, serves Next.js and the API, works the job queue, and on SIGINT/SIGTERM
+ * stops taking jobs and closes the database cleanly.
  */
 import cluster from "node:cluster";
 import http from "node:http";
@@ -12,6 +13,8 @@ import { isDatabaseEmpty, seedDemo, demoPlans } from "../src/server/demo/seed";
 import { listSites } from "../src/server/sites/sites";
 import { createApiListener, fixForwardedHeaders, isApiPath } from "../src/api/listener";
 import { startListening } from "../src/server/cache/bus";
+import { startJobs, stopJobs } from "../src/server/jobs/runtime";
+import "../src/server/jobs/handlers";
 
 process.env.PORTAL_OWN_SIGNALS = "1";
 
@@ -62,22 +65,19 @@ export async function serve(opts: ServeOptions = {}) {
   });
   await new Promise<void>((resolve) => server.listen(e.PORT, host, resolve));
 
-  // Payments whose provider callback never came are settled by asking the provider.
-  const reconcile = setInterval(() => {
-    import("../src/server/payments/payments")
-      .then(({ reconcilePendingPayments }) => reconcilePendingPayments())
-      .catch((err) => console.error("[payments] reconciliation failed", err));
-  }, 60_000);
-  reconcile.unref();
+  // Deferred and scheduled work (mail, payment reconciliation) runs from the job queue in the
+  // database: every process takes jobs, and each schedule fires once however many share it.
+  await startJobs({ work: true, schedules: true });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`\n${signal}: closing…`);
-    clearInterval(reconcile);
     server.close();
     server.closeAllConnections();
+    // Running jobs get a few seconds to finish; the rest are put back for another process.
+    await stopJobs();
     await closeDb();
     process.exit(0);
   };

@@ -19,6 +19,7 @@ import { importRouter } from "./routers/import";
 import { feedbackRouter } from "./routers/feedback";
 import { announcementsRouter } from "./routers/announcements";
 import { consentRouter } from "./routers/consent";
+import { jobsRouter } from "./routers/jobs";
 import { docsPage } from "./docs-page";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { loadSession } from "@/server/auth/session";
@@ -27,7 +28,7 @@ import { validationError } from "@/server/errors";
 import { APP_VERSION } from "@/lib/version";
 
 /** Area routers; later areas add theirs here. */
-const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter, invoicesRouter, paymentsRouter, dashboardRouter, chartsRouter, locationsRouter, usagePointsRouter, importRouter, feedbackRouter, announcementsRouter, consentRouter];
+const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter, invoicesRouter, paymentsRouter, dashboardRouter, chartsRouter, locationsRouter, usagePointsRouter, importRouter, feedbackRouter, announcementsRouter, consentRouter, jobsRouter];
 
 const OPENAPI_CONFIG = {
   openapi: "3.1.0",
@@ -36,6 +37,8 @@ const OPENAPI_CONFIG = {
     version: APP_VERSION,
     description:
       "The self-service portal's API. Every endpoint is scoped to the site of the request's host and, where signed in, to the active customer. Errors share one shape: { error: { code, message, status, details? } } where message is a translation key.",
+    // The API is offered to the suppliers' integrators under their agreements, not under a public licence.
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   },
   servers: [{ url: "/" }],
 };
@@ -100,7 +103,7 @@ export function createApp() {
   // Built on the first request and kept: the routes cannot change while the process runs.
   let document: Uint8Array | undefined;
   app.get("/openapi.json", (c) => {
-    document ??= new TextEncoder().encode(JSON.stringify(app.getOpenAPI31Document(OPENAPI_CONFIG)));
+    document ??= new TextEncoder().encode(JSON.stringify(openApiDocument(app)));
     return c.body(document as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json; charset=UTF-8" });
   });
   app.get("/docs", (c) => c.html(docsPage()));
@@ -108,6 +111,11 @@ export function createApp() {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The OpenAPI document of an app: generated from the routes' schemas, never written by hand. */
+export function openApiDocument(app: App) {
+  return app.getOpenAPI31Document(OPENAPI_CONFIG);
+}
 
 const APP = Symbol.for("portal.api.app");
 const g = globalThis as typeof globalThis & { [APP]?: App };

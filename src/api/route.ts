@@ -1,6 +1,8 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
+import { csrfExempt } from "./middleware/request";
+import { ErrorBody } from "./schemas/errors";
 import type { Feature } from "@/lib/features";
 import { AppError, forbidden, notFound, unauthenticated } from "@/server/errors";
 
@@ -13,16 +15,8 @@ import { AppError, forbidden, notFound, unauthenticated } from "@/server/errors"
  */
 export type Access = "public" | "person" | "customer" | "customer_service" | "site_admin";
 
-export const ErrorSchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string().openapi({ description: "Translation key" }),
-      status: z.number().int(),
-      details: z.record(z.string(), z.unknown()).optional(),
-    }),
-  })
-  .openapi("Error");
+/** The statuses an API error can have (src/server/errors.ts). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
 
 function guard(access: Access, feature?: Feature) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -38,24 +32,70 @@ function guard(access: Access, feature?: Feature) {
   });
 }
 
-const errorResponses = {
-  401: { description: "Not signed in", content: { "application/json": { schema: ErrorSchema } } },
-  403: { description: "Not allowed, or a foreign Origin", content: { "application/json": { schema: ErrorSchema } } },
-  404: { description: "Not found, outside the caller's site or customers, or the feature is off", content: { "application/json": { schema: ErrorSchema } } },
-  422: { description: "Invalid input, with field errors", content: { "application/json": { schema: ErrorSchema } } },
-} as const;
+/** What every endpoint declares besides its OpenAPI route: the document and generated clients need all of it. */
+export interface RouteContract {
+  access: Access;
+  feature?: Feature;
+  /** Unique and camelCase, verb first (`listInvoices`): the method name in generated clients. */
+  operationId: string;
+  summary: string;
+  tags: [string, ...string[]];
+  /** Errors the handler itself answers, beyond those of access, feature, CSRF and input, each with why. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+}
 
 type Defined<R extends RouteConfig> = R & { "x-access": Access; "x-feature"?: Feature };
 
-/** An OpenAPI route whose access rule and feature are both enforced and written into the document. */
-export function defineRoute<R extends RouteConfig>(config: R & { access: Access; feature?: Feature }): Defined<R> {
-  const { access, feature, ...rest } = config;
+const ACCESS_403: Partial<Record<Access, string>> = {
+  customer: "No active customer",
+  customer_service: "Not customer-service staff of this site",
+  site_admin: "Not an administrator of this site",
+};
+
+/** The error answers a route can give, each with the reasons it may be given. */
+function errorReasons(config: RouteConfig & RouteContract): Map<ErrorStatus, string[]> {
+  const reasons = new Map<ErrorStatus, string[]>();
+  const add = (status: ErrorStatus, why: string) => reasons.set(status, [...(reasons.get(status) ?? []), why]);
+  const request = config.request;
+  const body = request?.body?.content;
+  if (body && "application/json" in body) add(400, "The body is not JSON");
+  if (config.access !== "public") {
+    add(401, "Not signed in");
+    add(404, "The session belongs to another site");
+  }
+  const forbiddenWhy = ACCESS_403[config.access];
+  if (forbiddenWhy) add(403, forbiddenWhy);
+  if (!["get", "head", "options"].includes(config.method) && !csrfExempt(`/api${config.path}`)) add(403, "The Origin header is not this site's");
+  if (config.feature) add(404, `The site has the feature ${config.feature} off`);
+  if (request && (request.params || request.query || request.headers || request.cookies || body)) add(422, "Invalid input: details.fields names each problem");
+  for (const [status, why] of Object.entries(config.errors ?? {})) add(Number(status) as ErrorStatus, why);
+  add(404, "No site has the request's host (a plain-text answer)");
+  add(500, "An unexpected failure: details.requestId names it for customer service");
+  return reasons;
+}
+
+const PlainNotFound = z.string().openapi({ example: "Not Found" });
+
+const errorResponse = (status: ErrorStatus, reasons: string[]) => ({
+  description: reasons.join("; "),
+  content: { "application/json": { schema: ErrorBody }, ...(status === 404 ? { "text/plain": { schema: PlainNotFound } } : {}) },
+  ...(status === 429 ? { headers: { "retry-after": { description: "Seconds until the call may be repeated", schema: { type: "integer" as const } } } } : {}),
+});
+
+/**
+ * An OpenAPI route whose access rule and feature are both enforced and written into the document
+ * (`x-access`, `x-feature`), with the error answers it can give. operationId, summary and a tag
+ * are required, so every endpoint has a name and a line of documentation in generated clients.
+ */
+export function defineRoute<R extends RouteConfig>(config: R & RouteContract): Defined<R> {
+  const { access, feature, errors: _errors, ...rest } = config;
   const middleware = [guard(access, feature), ...(rest.middleware ? ([] as unknown[]).concat(rest.middleware) : [])];
+  const errors = Object.fromEntries([...errorReasons(config)].map(([status, reasons]) => [status, errorResponse(status, reasons)]));
   return createRoute({
     ...rest,
     middleware: middleware as never,
-    security: access === "public" ? [] : [{ sessionCookie: [] }],
-    responses: { ...errorResponses, ...rest.responses },
+    security: rest.security ?? (access === "public" ? [] : [{ sessionCookie: [] }]),
+    responses: { ...errors, ...rest.responses },
     "x-access": access,
     ...(feature ? { "x-feature": feature } : {}),
   } as unknown as R) as unknown as Defined<R>;
@@ -66,7 +106,3 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description = "OK")
   description,
   content: { "application/json": { schema } },
 });
-
-/** A query value that may come once or repeated (a[]=1&a[]=2 is normalised before routing). */
-export const queryList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));

@@ -66,6 +66,7 @@ export function isFeature(value: string): value is Feature {
   return (ALL_FEATURES as readonly string[]).includes(value);
 }
 
-export function hasFeature(features: readonly string[], feature: Feature): boolean {
-  return features.includes(feature);
+/** Whether a site (or anything carrying its features) has a feature switched on. */
+export function hasFeature(site: { readonly features: readonly Feature[] }, feature: Feature): boolean {
+  return site.features.includes(feature);
 }

@@ -23,3 +23,9 @@ export function localePrefix(locale: string): string {
 export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
+
+/** A path on a site in a locale: the site's default locale has no prefix. */
+export function localePath(site: { defaultLocaleId: string }, locale: string, path: string): string {
+  if (locale === site.defaultLocaleId) return path;
+  return `/${localePrefix(locale)}${path === "/" ? "" : path}`;
+}

@@ -1,3 +1,6 @@
+import "server-only";
+import type { FieldError } from "@/lib/errors";
+
 /** The one error type of the server. `message` is a translation key (spec §8). */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -13,11 +16,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface FieldError {
-  path: string;
-  code: string;
-  message: string;
-}
+export type { FieldError };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { closeDb, getDb } from "@/server/db/client";
-import { SEEDERS, seedDemo, type Seeder } from "@/server/demo/seed";
+import { SEEDERS, seedDemo } from "@/server/demo/seed";
+import type { Seeder } from "@/server/demo/seeder";
 
 const runId = process.ppid;
 

@@ -4,6 +4,7 @@ import { sites } from "@/server/db/schema";
 import { demoPlans } from "@/server/demo/seed";
 import { planDemoPoints } from "@/server/demo/energy/points-plan";
 import { invalidateSiteCache } from "@/server/sites/sites";
+import { isFeature, type Feature } from "@/lib/features";
 import { ApiClient } from "./api-client";
 
 /** The demo metering points of a site's private customer of the persona. */
@@ -32,9 +33,12 @@ export function signedInClients(subnet: number) {
 }
 
 /** Runs fn with the site's features changed, then puts them back. */
-export async function withSiteFeatures(db: Db, site: string, change: (features: string[]) => string[], fn: () => Promise<void>) {
+export async function withSiteFeatures(db: Db, site: string, change: (features: Feature[]) => readonly string[], fn: () => Promise<void>) {
   const [row] = await db.select({ features: sites.features }).from(sites).where(eq(sites.id, site));
-  await db.update(sites).set({ features: change(row.features) }).where(eq(sites.id, site));
+  const changed = change(row.features);
+  const unknown = changed.filter((f) => !isFeature(f));
+  if (unknown.length) throw new Error(`Unknown features: ${unknown.join(", ")}`);
+  await db.update(sites).set({ features: changed.filter(isFeature) }).where(eq(sites.id, site));
   invalidateSiteCache();
   try {
     await fn();

@@ -1,10 +1,10 @@
 "use client";
 
 import { notifications } from "@mantine/notifications";
+import type { ErrorBody } from "@/api/schemas/errors";
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; status: number; details?: { fields?: { path: string; code: string; message: string }[]; messageCode?: string; customerFacing?: boolean } };
-}
+/** The one shape of every API error (src/api/schemas/errors.ts). */
+export type ApiErrorBody = ErrorBody;
 
 export class ApiError extends Error {
   constructor(

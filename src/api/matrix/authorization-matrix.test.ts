@@ -7,6 +7,7 @@ import { getDb, queryRows } from "@/server/db/client";
 import { sites } from "@/server/db/schema";
 import { invalidateSiteCache } from "@/server/sites/sites";
 import { fixtureFor } from "./fixtures";
+import type { Feature } from "@/lib/features";
 
 /**
  * Reads the OpenAPI document and calls EVERY endpoint as: anonymous, a person of another site,
@@ -116,7 +117,7 @@ describe("authorization matrix", () => {
 
   it("refuses state-changing calls with a foreign, null or missing Origin", async () => {
     const wrong: string[] = [];
-    for (const op of operations.filter((o) => isWrite(o.method) && !o.path.startsWith("/api/payments/callback") && !o.path.startsWith("/api/import/"))) {
+    for (const op of operations.filter((o) => isWrite(o.method) && !o.path.startsWith("/api/payment-callbacks/") && !o.path.startsWith("/api/import/"))) {
       for (const origin of ["http://evil.example", "null", null]) {
         const client = new ApiClient("aurora.localhost", { origin });
         for (const [k, v] of owner.cookies) client.cookies.set(k, v);
@@ -130,7 +131,7 @@ describe("authorization matrix", () => {
   it("answers 404 when the endpoint's feature is switched off", async () => {
     const db = await getDb();
     const wrong: string[] = [];
-    const [{ features }] = await queryRows<{ features: string[] }>(db, sql`select features from sites where id = 'aurora'`);
+    const [{ features }] = await queryRows<{ features: Feature[] }>(db, sql`select features from sites where id = 'aurora'`);
     try {
       for (const op of operations.filter((o) => o.feature)) {
         await db.update(sites).set({ features: features.filter((f) => f !== op.feature), updatedAt: new Date() }).where(eq(sites.id, "aurora"));

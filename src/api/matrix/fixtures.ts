@@ -15,6 +15,8 @@ const RESOLVERS: Record<string, Resolver> = {
   // The browser's own client id (user-id cookie); announcements answer only for the caller's own.
   clientId: () => "matrix-client-0001",
   announcementId: ({ siteId }) => demoAnnouncementIds(siteId)[0],
+  // Access is checked before a job is looked up; another site's job is a 404 (dead-letter.test.ts).
+  jobId: () => "00000000-0000-4000-8000-000000000000",
   ...invoiceMatrixFixtures,
 };
 

@@ -25,7 +25,10 @@ export const clientId = createMiddleware<AppEnv>(async (c, next) => {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths that providers call server to server; they authenticate with signatures, not cookies. */
-const CSRF_EXEMPT = [/^\/api\/payments\/callback\//, /^\/api\/import\//];
+const CSRF_EXEMPT = [/^\/api\/payment-callbacks\//, /^\/api\/payments\/callback\//, /^\/api\/import\//];
+
+/** Whether a state-changing request to this path may come without a same-origin Origin. */
+export const csrfExempt = (path: string) => CSRF_EXEMPT.some((re) => re.test(path));
 
 /**
  * State-changing requests must come from a page of this site: same-origin Origin header.
@@ -35,7 +38,7 @@ const CSRF_EXEMPT = [/^\/api\/payments\/callback\//, /^\/api\/import\//];
 export const csrf = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const path = new URL(c.req.url).pathname;
-  if (CSRF_EXEMPT.some((re) => re.test(path))) return next();
+  if (csrfExempt(path)) return next();
   if (c.req.header("authorization")?.startsWith("Bearer ") && !c.req.header("cookie")) return next();
   const origin = c.req.header("origin");
   const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonResponse } from "../route";
@@ -6,6 +6,7 @@ import { AppError, validationError } from "@/server/errors";
 import { verifyImportToken } from "@/server/importers/tokens";
 import { importReadings, parseReadingsCsv, type ReadingInput } from "@/server/importers/readings";
 import { ImportError } from "@/server/importers/types";
+import { ImportResult, MAX_IMPORT_ROWS, ReadingsCsv, ReadingsImport } from "../schemas/import";
 
 export const importRouter = new OpenAPIHono<AppEnv>();
 
@@ -17,25 +18,12 @@ const requireImportToken = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Rows per request: larger deliveries go in several requests (each one transaction). */
-export const MAX_IMPORT_ROWS = 200_000;
-
-const JsonReading = z.object({
-  gsrn: z.string(),
-  timestamp: z.string().openapi({ description: "Interval start, ISO 8601 with offset" }),
-  intervalMinutes: z.union([z.number(), z.string()]),
-  value: z.union([z.number(), z.string()]),
-  unit: z.string().openapi({ description: "kWh or Wh" }),
-  quality: z.string().optional().openapi({ description: "measured (default), estimated or revised" }),
-  series: z.string().optional().openapi({ description: "consumption (default) or production" }),
-});
-const JsonBody = z.object({ readings: z.array(JsonReading).min(1).max(MAX_IMPORT_ROWS) }).openapi("ReadingsImport");
-const Result = z.object({ rows: z.number().int(), inserted: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }).openapi("ImportResult");
-
 importRouter.openapi(
   defineRoute({
     method: "post",
     path: "/import/readings",
+    operationId: "importReadings",
+    errors: { 401: "No import token, or not the site's" },
     tags: ["Import"],
     summary: "Bulk meter readings from a supplier's or grid operator's system (one transaction per request)",
     description:
@@ -47,10 +35,10 @@ importRouter.openapi(
       body: {
         // Validated in the handler, after the token, since the body is JSON or CSV.
         required: false,
-        content: { "application/json": { schema: JsonBody }, "text/csv": { schema: z.string() } },
+        content: { "application/json": { schema: ReadingsImport }, "text/csv": { schema: ReadingsCsv } },
       },
     },
-    responses: { 200: jsonResponse(Result) },
+    responses: { 200: jsonResponse(ImportResult) },
   }),
   async (c) => {
     const site = c.get("site");
@@ -60,7 +48,7 @@ importRouter.openapi(
       if (type === "text/csv") {
         rows = parseReadingsCsv(await c.req.text());
       } else {
-        const parsed = JsonBody.safeParse(await c.req.json().catch(() => null));
+        const parsed = ReadingsImport.safeParse(await c.req.json().catch(() => null));
         if (!parsed.success) {
           throw validationError(parsed.error.issues.slice(0, 50).map((i) => ({ path: i.path.join("."), code: i.code, message: `validation.${i.code}` })));
         }

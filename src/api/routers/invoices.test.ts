@@ -13,8 +13,8 @@ import { invoiceLines, invoices } from "@/server/db/schema";
 import { invalidateSiteCache } from "@/server/sites/sites";
 import { upsertBillingProfile } from "@/server/invoices/billing-profile";
 import { createTestInvoice } from "@/server/invoices/test-fixtures";
-import { addDays, todayIn } from "@/server/invoices/dates";
-import { isValidNationalReference } from "@/server/invoices/reference-number";
+import { addDays, todayIn } from "@/lib/invoices/dates";
+import { isValidNationalReference } from "@/lib/invoices/reference-number";
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
@@ -9,145 +9,7 @@ import { renderInvoicePdf, invoicePdfFilename } from "@/server/invoices/pdf";
 import { invoiceCsvFilename, renderInvoiceCsv } from "@/server/invoices/csv";
 import { AppError, notFound } from "@/server/errors";
 import { serverTranslator } from "@/i18n/server-translator";
-
-export const InvoiceNumberParam = z.object({
-  invoiceNumber: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,40}$/)
-    .openapi({ param: { name: "invoiceNumber", in: "path" }, example: "2025000123" }),
-});
-
-const Money = z.number().int().openapi({ description: "Integer cents" });
-
-const InvoiceSummary = z
-  .object({
-    id: z.string().uuid(),
-    invoiceNumber: z.string(),
-    referenceNumber: z.string(),
-    type: z.enum(["Regular", "E-Invoice"]),
-    status: z.enum(["paid", "unpaid", "cancelled"]).openapi({ description: "Payment state (spec: paid or unpaid)" }),
-    state: z.enum(["open", "overdue", "paid", "cancelled", "outsourced"]),
-    overdue: z.boolean(),
-    issueDate: z.string(),
-    dueDate: z.string(),
-    originalDueDate: z.string(),
-    postponeCount: z.number().int(),
-    periodStart: z.string(),
-    periodEnd: z.string(),
-    deliveryChannel: z.enum(["email", "postal", "e-invoice"]),
-    currency: z.string(),
-    netCents: Money,
-    vatCents: Money,
-    totalCents: Money,
-    paidAt: z.string().nullable(),
-    canPay: z.boolean(),
-  })
-  .openapi("InvoiceSummary");
-
-const InvoiceLine = z
-  .object({
-    id: z.string().uuid(),
-    position: z.number().int(),
-    component: z.enum(["Spot", "Base", "Day", "Night", "DayWinter", "NightWinter", "Margin", "Monthly", "PaperBill", "PostponeFee"]),
-    meteringPointId: z.string().uuid().nullable(),
-    gsrn: z.string().nullable(),
-    productName: z.string().nullable(),
-    quantityWh: z.number().int().nullable(),
-    quantity: z.number(),
-    unit: z.enum(["kWh", "month", "pcs"]),
-    unitPriceCents: z.number().openapi({ description: "Cents per unit without VAT (c/kWh for energy)" }),
-    netCents: Money,
-    vatRate: z.number().openapi({ description: "Percent, e.g. 25.5" }),
-    vatRateBasisPoints: z.number().int(),
-    vatCents: Money,
-    totalCents: Money,
-  })
-  .openapi("InvoiceLine");
-
-const PostponeWindow = z
-  .object({
-    allowed: z.boolean(),
-    reason: z.string().nullable().openapi({ description: "Translation key of why postponing is not possible" }),
-    minDate: z.string().nullable(),
-    maxDate: z.string().nullable(),
-    feeCents: Money,
-    timesUsed: z.number().int(),
-    timesAllowed: z.number().int(),
-  })
-  .openapi("PostponeWindow");
-
-const InvoiceDetail = InvoiceSummary.extend({
-  supplier: z.object({
-    name: z.string(),
-    registryCode: z.string().nullable(),
-    vatNumber: z.string().nullable(),
-    street: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    city: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-  }),
-  customer: z.object({
-    name: z.string(),
-    clientCode: z.string(),
-    street: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string(),
-    locale: z.string().nullable(),
-  }),
-  meteringPoints: z.array(
-    z.object({
-      id: z.string().uuid(),
-      gsrn: z.string(),
-      energyKind: z.string(),
-      address: z.string(),
-      consumptionWh: z.number().int(),
-      previousYearConsumptionWh: z.number().int().nullable(),
-    }),
-  ),
-  lines: z.array(InvoiceLine),
-  vatBreakdown: z.array(z.object({ vatRate: z.number(), vatRateBasisPoints: z.number().int(), netCents: Money, vatCents: Money, totalCents: Money })),
-  comparison: z
-    .object({
-      periodStart: z.string(),
-      periodEnd: z.string(),
-      previousPeriodStart: z.string(),
-      previousPeriodEnd: z.string(),
-      days: z.number().int(),
-      consumptionWh: z.number().int(),
-      previousConsumptionWh: z.number().int().nullable(),
-      changePercent: z.number().nullable(),
-      averageDailyWh: z.number().int(),
-      previousAverageDailyWh: z.number().int().nullable(),
-      previousInvoice: z.object({ invoiceNumber: z.string(), totalCents: Money, currency: z.string() }).nullable(),
-    })
-    .openapi({ description: "Consumption compared with the same period a year earlier (EU Directive 2019/944, Annex I)" }),
-  paymentInstructions: z.object({
-    recipient: z.string(),
-    iban: z.string().nullable(),
-    bic: z.string().nullable(),
-    bankName: z.string().nullable(),
-    reference: z.string(),
-    referenceFormatted: z.string(),
-    rfReference: z.string().nullable(),
-    dueDate: z.string(),
-    amountCents: Money,
-    currency: z.string(),
-    virtualBarcode: z.string().nullable(),
-  }),
-  postpone: PostponeWindow,
-  payments: z.array(
-    z.object({
-      id: z.string().uuid(),
-      status: z.enum(["created", "pending", "succeeded", "failed", "cancelled", "expired"]),
-      provider: z.string(),
-      method: z.enum(["bank", "card"]),
-      amountCents: Money,
-      createdAt: z.string(),
-    }),
-  ),
-}).openapi("InvoiceDetail");
+import { InvoiceCsv, InvoiceDetail, InvoiceDocumentQuery, InvoiceList, InvoiceListQuery, InvoiceNumberParam, InvoicePdf, PostponeRequest } from "../schemas/invoices";
 
 /**
  * Runs before body validation: another customer's invoice is not found whatever the body, so a
@@ -172,8 +34,6 @@ export function invoiceSite(c: Context<AppEnv>): InvoiceSite {
   return { id: s.id, country: s.country, timezone: s.timezone, features: s.features };
 }
 
-const TYPE_OR_STATUS = z.enum(["Regular", "E-Invoice", "paid", "unpaid"]);
-
 /** The language of a document: asked for, else the customer's own, else the page's, else the site's default. */
 function documentLocale(c: Context<AppEnv>, requested: string | undefined, customerLocale: string | null): string {
   const site = c.get("site");
@@ -190,14 +50,15 @@ invoicesRouter.openapi(
   defineRoute({
     method: "get",
     path: "/invoices",
+    operationId: "listInvoices",
     tags: ["Invoices"],
     summary: "The active customer's invoices, newest first",
     description:
       "Filter by type (Regular, E-Invoice) and by payment state (paid, unpaid). As older clients send the payment state in `type`, `type=paid|unpaid` filters by state too.",
     access: "customer",
     feature: "invoices",
-    request: { query: z.object({ type: TYPE_OR_STATUS.optional(), status: z.enum(["paid", "unpaid"]).optional() }) },
-    responses: { 200: jsonResponse(z.object({ invoices: z.array(InvoiceSummary) })) },
+    request: { query: InvoiceListQuery },
+    responses: { 200: jsonResponse(InvoiceList) },
   }),
   async (c) => {
     const q = c.req.valid("query");
@@ -212,6 +73,8 @@ invoicesRouter.openapi(
   defineRoute({
     method: "get",
     path: "/invoices/{invoiceNumber}",
+    operationId: "getInvoice",
+    errors: { 404: "No such invoice for the active customer" },
     tags: ["Invoices"],
     summary: "One invoice with lines, metering points, consumption, VAT, the year-ago comparison and payment instructions",
     access: "customer",
@@ -240,6 +103,7 @@ invoicesRouter.openapi(
   defineRoute({
     method: "get",
     path: "/invoices/{invoiceNumber}/download",
+    operationId: "downloadInvoicePdf",
     tags: ["Invoices"],
     summary: "The invoice as PDF",
     description: "204 when the invoice does not exist for the active customer (spec §8). The file name is in Content-Disposition.",
@@ -248,10 +112,10 @@ invoicesRouter.openapi(
     middleware: [customerInvoiceOnly(204)],
     request: {
       params: InvoiceNumberParam,
-      query: z.object({ locale: z.string().max(10).optional() }),
+      query: InvoiceDocumentQuery,
     },
     responses: {
-      200: { description: "PDF", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } } },
+      200: { description: "PDF", content: { "application/pdf": { schema: InvoicePdf } } },
       204: { description: "Not found" },
     },
   }),
@@ -275,6 +139,8 @@ invoicesRouter.openapi(
   defineRoute({
     method: "get",
     path: "/invoices/{invoiceNumber}/download/csv",
+    operationId: "downloadInvoiceCsv",
+    errors: { 404: "The site has the feature invoices off" },
     tags: ["Invoices"],
     summary: "The invoice lines as CSV (header row, one row per line, dot decimals, UTF-8)",
     description: "Needs the site features invoices and invoices.csv-download. 204 when the invoice does not exist for the active customer.",
@@ -283,10 +149,10 @@ invoicesRouter.openapi(
     middleware: [customerInvoiceOnly(204)],
     request: {
       params: InvoiceNumberParam,
-      query: z.object({ locale: z.string().max(10).optional() }),
+      query: InvoiceDocumentQuery,
     },
     responses: {
-      200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+      200: { description: "CSV", content: { "text/csv": { schema: InvoiceCsv } } },
       204: { description: "Not found" },
     },
   }),
@@ -310,6 +176,8 @@ invoicesRouter.openapi(
   defineRoute({
     method: "put",
     path: "/invoices/{invoiceNumber}/postpone",
+    operationId: "postponeInvoice",
+    errors: { 404: "No such invoice for the active customer" },
     tags: ["Invoices"],
     summary: "Postpone the due date",
     description:
@@ -319,7 +187,7 @@ invoicesRouter.openapi(
     middleware: [customerInvoiceOnly()],
     request: {
       params: InvoiceNumberParam,
-      body: jsonBody(z.object({ dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ example: "2025-03-14" }) }).strict()),
+      body: jsonBody(PostponeRequest),
     },
     responses: { 200: jsonResponse(InvoiceDetail) },
   }),

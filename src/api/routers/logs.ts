@@ -1,21 +1,10 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { recordClientLog } from "@/server/logs/client-logs";
 import { enforceRateLimit } from "@/server/rate-limit";
-
-export const LogRecordSchema = z
-  .object({
-    message: z.string().trim().min(1).max(2000),
-    level: z.enum(["debug", "info", "warn", "error"]),
-    payload: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .optional()
-      .refine((v) => v == null || JSON.stringify(v).length <= 16_000, { message: "payload too large" }),
-  })
-  .strict()
-  .openapi("LogRecord");
+import { LogRecord } from "../schemas/logs";
+import { Recorded } from "../schemas/common";
 
 export const logsRouter = new OpenAPIHono<AppEnv>();
 
@@ -23,11 +12,13 @@ logsRouter.openapi(
   defineRoute({
     method: "post",
     path: "/logs",
+    operationId: "recordClientLog",
+    errors: { 429: "Too many log lines" },
     tags: ["Diagnostics"],
     summary: "Record a client-side log line (errors, missing translations)",
     access: "public",
-    request: { body: jsonBody(LogRecordSchema) },
-    responses: { 201: jsonResponse(z.object({ id: z.string() }), "Recorded") },
+    request: { body: jsonBody(LogRecord) },
+    responses: { 201: jsonResponse(Recorded, "Recorded") },
   }),
   async (c) => {
     const site = c.get("site");

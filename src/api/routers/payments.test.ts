@@ -8,7 +8,7 @@ import { getDb } from "@/server/db/client";
 import { invoices, paymentEvents, payments } from "@/server/db/schema";
 import { getSiteById, invalidateSiteCache } from "@/server/sites/sites";
 import { createTestInvoice } from "@/server/invoices/test-fixtures";
-import { addDays } from "@/server/invoices/dates";
+import { addDays } from "@/lib/invoices/dates";
 import { listPaymentEvents, reconcilePendingPayments } from "@/server/payments/payments";
 import {
   decideSandboxPayment,
@@ -208,6 +208,10 @@ describe("paying through the sandbox provider", () => {
     expect(tampered.status).toBe(401);
     const unsigned = await new ApiClient("aurora.localhost", { origin: null }).call("POST", "/api/payments/callback/sandbox", raw, { "content-type": "application/json" });
     expect(unsigned.status).toBe(401);
+    // The documented path answers alike, with no Origin.
+    const unsignedAtDocumented = await new ApiClient("aurora.localhost", { origin: null }).call("POST", "/api/payment-callbacks/sandbox", raw, { "content-type": "application/json" });
+    expect(unsignedAtDocumented.status).toBe(401);
+    expect(unsignedAtDocumented.body.error.message).toBe("invoices.errors.callback-rejected");
     // Authentic, but about a payment that is not ours, or pointing at another payment.
     expect((await signedCallback("aurora", { ...body, token: "x".repeat(43) })).status).toBe(404);
     expect((await signedCallback("aurora", { ...body, eventId: "forged-3", merchantReference: "8e3c5a52-1111-4111-8111-111111111111" })).status).toBe(401);

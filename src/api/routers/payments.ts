@@ -1,9 +1,11 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { getCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { clientIp, type AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
-import { customerInvoiceOnly, InvoiceNumberParam } from "./invoices";
+import { customerInvoiceOnly } from "./invoices";
+import { InvoiceNumberParam } from "../schemas/invoices";
+import { Payment, PaymentCallbackReceipt, PaymentIdParam, PaymentProviderParam, StartedPayment, StartPayment, StartPaymentHeaders } from "../schemas/payments";
 import {
   getCustomerPayment,
   handleCustomerReturn,
@@ -14,54 +16,6 @@ import {
 } from "@/server/payments/payments";
 import { requestOrigin } from "@/server/auth/auth";
 import { localePrefix } from "@/lib/locales";
-
-const PROVIDERS = ["sandbox", "everypay", "neonomics"] as const;
-
-const StartPaymentBody = z
-  .object({
-    provider: z
-      .preprocess((v) => (typeof v === "string" ? v.toLowerCase() : v), z.enum(PROVIDERS))
-      .optional()
-      .openapi({ description: "SANDBOX, EVERYPAY or NEONOMICS (case-insensitive); the site's first provider when left out" }),
-    bankBic: z
-      .string()
-      .regex(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/)
-      .nullable()
-      .optional()
-      .openapi({ description: "The customer's bank (from GET /api/banks?type=BANK_LINK) for a bank payment" }),
-    method: z.enum(["bank", "card"]),
-  })
-  .strict()
-  .openapi("StartPayment");
-
-const StartedPayment = z
-  .object({
-    paymentId: z.string().uuid(),
-    redirectUrl: z.string().openapi({
-      description: "Where the browser goes next: the provider's page, absolute or a same-origin path without locale prefix (the page adds its own)",
-    }),
-    status: z.enum(["created", "pending", "succeeded", "failed", "cancelled", "expired"]),
-    provider: z.enum(PROVIDERS),
-  })
-  .openapi("StartedPayment");
-
-const Payment = z
-  .object({
-    id: z.string().uuid(),
-    invoiceNumber: z.string(),
-    status: z.enum(["created", "pending", "succeeded", "failed", "cancelled", "expired"]),
-    provider: z.enum(PROVIDERS),
-    method: z.enum(["bank", "card"]),
-    bankBic: z.string().nullable(),
-    amountCents: z.number().int(),
-    currency: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    finishedAt: z.string().nullable(),
-    redirectUrl: z.string().nullable().openapi({ description: "Continue at the provider while the payment is still created" }),
-    nextPath: z.string().openapi({ description: "The portal page for this status: waiting-confirmation, confirmation or failed (without locale prefix: the page adds its own)" }),
-  })
-  .openapi("Payment");
 
 function paymentSite(c: Context<AppEnv>): PaymentSite {
   const s = c.get("site");
@@ -107,6 +61,8 @@ paymentsRouter.openapi(
   defineRoute({
     method: "post",
     path: "/invoices/{invoiceNumber}/payments",
+    operationId: "startInvoicePayment",
+    errors: { 403: "Customer-service staff may not pay for the customer", 404: "No such invoice for the active customer", 409: "The invoice is paid, cancelled, with a collection agency or has nothing to pay; or the Idempotency-Key was used for another invoice, or the payment is still starting", 503: "The payment provider is unavailable" },
     tags: ["Payments"],
     summary: "Start paying an invoice online",
     description:
@@ -116,8 +72,8 @@ paymentsRouter.openapi(
     middleware: [customerInvoiceOnly()],
     request: {
       params: InvoiceNumberParam,
-      headers: z.object({ "idempotency-key": z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/).optional() }),
-      body: jsonBody(StartPaymentBody),
+      headers: StartPaymentHeaders,
+      body: jsonBody(StartPayment),
     },
     responses: { 200: jsonResponse(StartedPayment) },
   }),
@@ -146,12 +102,14 @@ paymentsRouter.openapi(
   defineRoute({
     method: "get",
     path: "/payments/{paymentId}",
+    operationId: "getPayment",
+    errors: { 404: "No such payment for the active customer" },
     tags: ["Payments"],
     summary: "A payment's status, for the waiting-confirmation page to poll",
     description: "While the payment is open, the provider is asked for its status (at most every few seconds).",
     access: "customer",
     feature: "invoices",
-    request: { params: z.object({ paymentId: z.string().max(64) }) },
+    request: { params: PaymentIdParam },
     responses: { 200: jsonResponse(Payment) },
   }),
   async (c) => {
@@ -164,12 +122,14 @@ paymentsRouter.openapi(
   defineRoute({
     method: "get",
     path: "/payments/{paymentId}/return",
+    operationId: "returnFromPayment",
+    errors: { 404: "No such payment" },
     tags: ["Payments"],
     summary: "Where payment providers send the customer back",
     description:
       "Runs the provider's return step, reads the status and redirects to the invoice's waiting-confirmation page in the locale the payment was started in.",
     access: "public",
-    request: { params: z.object({ paymentId: z.string().max(64) }) },
+    request: { params: PaymentIdParam },
     responses: { 302: { description: "Redirect to the waiting-confirmation page" } },
   }),
   async (c) => {
@@ -179,21 +139,31 @@ paymentsRouter.openapi(
   },
 );
 
-paymentsRouter.openapi(
+/**
+ * Provider notifications. Documented under /api/payment-callbacks/{provider}, whose first segment
+ * no other path shares; /api/payments/callback/{provider}, where "callback" stands in the place of
+ * a payment id, still answers for providers configured with it, but is left out of the document.
+ */
+const paymentCallback = (path: string, operationId: string, hide: boolean) =>
   defineRoute({
     method: "post",
-    path: "/payments/callback/{provider}",
+    path,
+    operationId,
+    hide,
+    errors: { 401: "The notification cannot be authenticated", 404: "An unknown provider or payment" },
     tags: ["Payments"],
     summary: "Server-to-server notifications of payment providers",
     description:
       "Authenticated by the provider's signature or shared secret (no session, no CSRF token). A notification is processed once; a status the provider did not sign is read back over its API. 401 when the notification cannot be authenticated.",
     access: "public",
-    request: { params: z.object({ provider: z.string().max(20) }) },
+    request: { params: PaymentProviderParam },
     responses: {
-      200: jsonResponse(z.object({ received: z.literal(true), result: z.enum(["processed", "duplicate"]), status: z.string() })),
+      200: jsonResponse(PaymentCallbackReceipt),
     },
-  }),
-  async (c) => {
+  });
+
+for (const route of [paymentCallback("/payment-callbacks/{provider}", "receivePaymentCallback", false), paymentCallback("/payments/callback/{provider}", "receivePaymentCallbackAtPaymentsPath", true)]) {
+  paymentsRouter.openapi(route, async (c) => {
     const body = await c.req.text();
     const outcome = await handlePaymentCallback(paymentSite(c), c.req.valid("param").provider.toLowerCase(), {
       method: c.req.method,
@@ -202,5 +172,5 @@ paymentsRouter.openapi(
       body,
     });
     return c.json({ received: true as const, result: outcome.result, status: outcome.status }, 200);
-  },
-);
+  });
+}

@@ -1,30 +1,24 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonResponse } from "../route";
 import { getCountry, listBanks, listCountries, listOperators } from "@/server/reference/reference";
 import { notFound } from "@/server/errors";
 import { LOCALE_NAMES, type AnyLocale } from "@/lib/locales";
 import { APP_VERSION } from "@/lib/version";
-
-const Country = z
-  .object({
-    code: z.enum(["FI", "EE", "LV"]),
-    name: z.enum(["FINLAND", "ESTONIA", "LATVIA"]),
-    displayName: z.string(),
-    group: z.enum(["GROUP-A", "GROUP-B"]),
-    currency: z.string(),
-    vatRate: z.number().openapi({ description: "VAT as a percentage, e.g. 25.5" }),
-    biddingZone: z.string(),
-    callingCode: z.string(),
-  })
-  .openapi("Country");
-
-const Bank = z.object({ id: z.string(), name: z.string(), bic: z.string(), type: z.string(), country: z.string() }).openapi("Bank");
-const Operator = z.object({ id: z.string(), name: z.string(), code: z.string(), country: z.string() }).openapi("EInvoiceOperator");
-const ExternalService = z.object({ type: z.string(), name: z.string(), url: z.string() }).openapi("ExternalService");
+import {
+  BankList,
+  BankQuery,
+  Country,
+  CountryCodeParam,
+  CountryList,
+  EInvoiceOperatorList,
+  ExternalServiceList,
+  ExternalServiceQuery,
+  SiteInfo,
+} from "../schemas/reference";
 
 type CountryRow = Awaited<ReturnType<typeof listCountries>>[number];
-const countryView = (c: CountryRow): z.infer<typeof Country> => ({
+const countryView = (c: CountryRow): Country => ({
   code: c.code as "FI",
   name: c.enumName as "FINLAND",
   displayName: c.name,
@@ -41,28 +35,12 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/info",
+    operationId: "getSiteInfo",
     tags: ["Site"],
     summary: "Public facts about this site and the service",
     access: "public",
     responses: {
-      200: jsonResponse(
-        z.object({
-          site: z.object({
-            id: z.string(),
-            companyName: z.string(),
-            country: z.string(),
-            timezone: z.string(),
-            defaultLocale: z.string(),
-            locales: z.array(z.object({ id: z.string(), name: z.string() })),
-            themeId: z.string(),
-            features: z.array(z.string()),
-            contactLinks: z.array(z.object({ label: z.string(), link: z.string() })),
-            linkItems: z.array(z.object({ label: z.string(), link: z.string(), type: z.string().optional(), locale: z.string().nullable().optional() })),
-          }),
-          version: z.string(),
-          serverTime: z.string(),
-        }),
-      ),
+      200: jsonResponse(SiteInfo),
     },
   }),
   (c) => {
@@ -93,10 +71,11 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/countries",
+    operationId: "listCountries",
     tags: ["Reference"],
     summary: "Countries served, with currency, VAT and bidding zone",
     access: "public",
-    responses: { 200: jsonResponse(z.object({ countries: z.array(Country) })) },
+    responses: { 200: jsonResponse(CountryList) },
   }),
   async (c) => c.json({ countries: (await listCountries()).map(countryView) }, 200),
 );
@@ -105,10 +84,12 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/countries/{countryCode}",
+    operationId: "getCountry",
+    errors: { 404: "No such country" },
     tags: ["Reference"],
     summary: "One country",
     access: "public",
-    request: { params: z.object({ countryCode: z.string().regex(/^[A-Za-z]{2}$/) }) },
+    request: { params: CountryCodeParam },
     responses: { 200: jsonResponse(Country) },
   }),
   async (c) => {
@@ -122,11 +103,12 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/banks",
+    operationId: "listBanks",
     tags: ["Reference"],
     summary: "Banks of the site's country, optionally of one type (BANK_LINK, CARD, E_INVOICE)",
     access: "public",
-    request: { query: z.object({ type: z.enum(["BANK_LINK", "CARD", "E_INVOICE"]).optional() }) },
-    responses: { 200: jsonResponse(z.object({ banks: z.array(Bank) })) },
+    request: { query: BankQuery },
+    responses: { 200: jsonResponse(BankList) },
   }),
   async (c) => {
     const rows = await listBanks(c.get("site").country, c.req.valid("query").type);
@@ -138,10 +120,11 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/banks/operators",
+    operationId: "listEInvoiceOperators",
     tags: ["Reference"],
     summary: "E-invoice operators of the site's country",
     access: "public",
-    responses: { 200: jsonResponse(z.object({ operators: z.array(Operator) })) },
+    responses: { 200: jsonResponse(EInvoiceOperatorList) },
   }),
   async (c) => {
     const rows = await listOperators(c.get("site").country);
@@ -153,11 +136,12 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/external-services",
+    operationId: "listExternalServices",
     tags: ["Site"],
     summary: "External services the site links to, optionally of one type",
     access: "public",
-    request: { query: z.object({ type: z.string().max(50).optional() }) },
-    responses: { 200: jsonResponse(z.object({ services: z.array(ExternalService) })) },
+    request: { query: ExternalServiceQuery },
+    responses: { 200: jsonResponse(ExternalServiceList) },
   }),
   (c) => {
     const type = c.req.valid("query").type;

@@ -1,46 +1,15 @@
 import crypto from "node:crypto";
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { authSecret } from "@/lib/env";
 import { setActiveCustomer, openCustomerAsStaff, addRepresentation, closeCustomerAsStaff } from "@/server/customers/access";
 import { writeAudit } from "@/server/audit/audit";
 import type { PortalSession } from "@/server/auth/session";
+import { ActiveCustomer, AddRepresentation, CustomerAnswer, OpenCustomer, Representations, Session, SwitchCustomer } from "../schemas/session";
+import { Ok } from "../schemas/common";
 
-const CustomerRef = z
-  .object({
-    id: z.string().uuid(),
-    clientCode: z.string(),
-    name: z.string(),
-    kind: z.enum(["private", "legal"]),
-    role: z.enum(["owner", "representative", "customer_service"]),
-  })
-  .openapi("CustomerRef");
-
-const SessionSchema = z
-  .object({
-    status: z.enum(["authenticated", "unauthenticated"]),
-    token: z.string().nullable().openapi({ description: "An opaque per-session value (not the cookie) that keys client-side draft encryption" }),
-    user: z
-      .object({
-        name: z.string(),
-        ssn: z.string().nullable(),
-        verifiedAt: z.string().nullable(),
-        clientCode: z.string().nullable(),
-        verified: z.boolean(),
-        identityKind: z.enum(["SsnVerified", "EmailVerified"]),
-        email: z.string().nullable(),
-      })
-      .nullable(),
-    userOrRepresentativeCode: z.string().nullable(),
-    customers: z.array(CustomerRef),
-    roles: z.array(z.enum(["customer_service", "site_admin"])),
-    customerService: z.boolean(),
-    expiresAt: z.string().nullable(),
-  })
-  .openapi("Session");
-
-export function sessionView(session: PortalSession | null): z.infer<typeof SessionSchema> {
+export function sessionView(session: PortalSession | null): Session {
   if (!session) {
     return { status: "unauthenticated", token: null, user: null, userOrRepresentativeCode: null, customers: [], roles: [], customerService: false, expiresAt: null };
   }
@@ -71,10 +40,11 @@ sessionRouter.openapi(
   defineRoute({
     method: "get",
     path: "/session",
+    operationId: "getSession",
     tags: ["Session"],
     summary: "The current session (spec §3 Session)",
     access: "public",
-    responses: { 200: jsonResponse(SessionSchema) },
+    responses: { 200: jsonResponse(Session) },
   }),
   (c) => c.json(sessionView(c.get("session")), 200),
 );
@@ -83,10 +53,11 @@ sessionRouter.openapi(
   defineRoute({
     method: "get",
     path: "/me/representatives",
+    operationId: "listActableCustomers",
     tags: ["Customer"],
     summary: "Customers the signed-in person may act for",
     access: "person",
-    responses: { 200: jsonResponse(z.object({ customers: z.array(CustomerRef), activeCustomerId: z.string().nullable() })) },
+    responses: { 200: jsonResponse(Representations) },
   }),
   (c) => {
     const s = c.get("session")!;
@@ -98,11 +69,13 @@ sessionRouter.openapi(
   defineRoute({
     method: "post",
     path: "/me/representatives",
+    operationId: "addRepresentation",
+    errors: { 429: "Too many codes tried" },
     tags: ["Customer"],
     summary: "Start acting for a customer by the representative code its owner gave",
     access: "person",
-    request: { body: jsonBody(z.object({ representativeCode: z.string().trim().min(1).max(64) })) },
-    responses: { 200: jsonResponse(z.object({ customer: CustomerRef })) },
+    request: { body: jsonBody(AddRepresentation) },
+    responses: { 200: jsonResponse(CustomerAnswer) },
   }),
   async (c) => {
     const s = c.get("session")!;
@@ -117,11 +90,13 @@ sessionRouter.openapi(
   defineRoute({
     method: "put",
     path: "/me/active-customer",
+    operationId: "switchActiveCustomer",
+    errors: { 404: "Not a customer the person may act for" },
     tags: ["Customer"],
     summary: "Switch the customer the person acts for",
     access: "person",
-    request: { body: jsonBody(z.object({ customerId: z.string().uuid() })) },
-    responses: { 200: jsonResponse(z.object({ activeCustomerId: z.string() })) },
+    request: { body: jsonBody(SwitchCustomer) },
+    responses: { 200: jsonResponse(ActiveCustomer) },
   }),
   async (c) => {
     const s = c.get("session")!;
@@ -135,11 +110,13 @@ sessionRouter.openapi(
   defineRoute({
     method: "post",
     path: "/customer-service/open",
+    operationId: "openCustomerAsStaff",
+    errors: { 404: "No customer with this client code" },
     tags: ["Customer service"],
     summary: "Customer-service staff open a customer's account (audited)",
     access: "customer_service",
-    request: { body: jsonBody(z.object({ clientCode: z.string().trim().min(1).max(64) })) },
-    responses: { 200: jsonResponse(z.object({ customer: CustomerRef })) },
+    request: { body: jsonBody(OpenCustomer) },
+    responses: { 200: jsonResponse(CustomerAnswer) },
   }),
   async (c) => {
     const s = c.get("session")!;
@@ -155,10 +132,11 @@ sessionRouter.openapi(
   defineRoute({
     method: "post",
     path: "/customer-service/close",
+    operationId: "closeCustomerAsStaff",
     tags: ["Customer service"],
     summary: "Leave the customer's account",
     access: "customer_service",
-    responses: { 200: jsonResponse(z.object({ ok: z.boolean() })) },
+    responses: { 200: jsonResponse(Ok) },
   }),
   async (c) => {
     const s = c.get("session")!;

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { clientIp, type AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
@@ -9,14 +9,7 @@ import { siteProviders } from "@/server/auth/providers";
 import { env } from "@/lib/env";
 import { enforceRateLimit } from "@/server/rate-limit";
 import { AppError, notFound } from "@/server/errors";
-
-const Provider = z
-  .object({
-    id: z.string(),
-    kind: z.enum(["sandbox-eid", "oidc", "email"]),
-    name: z.string(),
-  })
-  .openapi("SignInProvider");
+import { EmailSent, EmailSignIn, OidcProviderParam, OidcRedirect, OidcStart, OidcStartQuery, SignInProviderList } from "../schemas/sign-in";
 
 export const signInRouter = new OpenAPIHono<AppEnv>();
 
@@ -24,10 +17,11 @@ signInRouter.openapi(
   defineRoute({
     method: "get",
     path: "/sign-in/providers",
+    operationId: "listSignInProviders",
     tags: ["Sign-in"],
     summary: "The sign-in methods this site offers",
     access: "public",
-    responses: { 200: jsonResponse(z.object({ providers: z.array(Provider) })) },
+    responses: { 200: jsonResponse(SignInProviderList) },
   }),
   (c) => c.json({ providers: siteProviders(c.get("site")) }, 200),
 );
@@ -36,12 +30,14 @@ signInRouter.openapi(
   defineRoute({
     method: "post",
     path: "/sign-in/email",
+    operationId: "sendSignInLink",
+    errors: { 429: "Too many sign-in attempts" },
     tags: ["Sign-in"],
     summary: "Send a one-time sign-in link to an e-mail address",
     access: "public",
     feature: "sign-in.email-only",
-    request: { body: jsonBody(z.object({ email: z.email().max(254), callbackUrl: z.string().max(2000).optional() }).strict()) },
-    responses: { 200: jsonResponse(z.object({ sent: z.boolean() })) },
+    request: { body: jsonBody(EmailSignIn) },
+    responses: { 200: jsonResponse(EmailSent) },
   }),
   async (c) => {
     const site = c.get("site");
@@ -74,20 +70,20 @@ async function startOidc(c: Context<AppEnv>, providerId: string, callbackUrl: st
   return result.response.url ?? "/auth/error";
 }
 
-const OidcProviderParam = z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
-
 signInRouter.openapi(
   defineRoute({
     method: "post",
     path: "/sign-in/oidc/{providerId}",
+    operationId: "startOidcSignIn",
+    errors: { 404: "The site has no such identity provider", 429: "Too many sign-in attempts" },
     tags: ["Sign-in"],
     summary: "Start strong authentication with the site's OIDC identity broker; answers the URL to go to",
     access: "public",
     request: {
       params: OidcProviderParam,
-      body: jsonBody(z.object({ callbackUrl: z.string().max(2000).optional() }).strict()),
+      body: jsonBody(OidcStart),
     },
-    responses: { 200: jsonResponse(z.object({ url: z.string() })) },
+    responses: { 200: jsonResponse(OidcRedirect) },
   }),
   async (c) => c.json({ url: await startOidc(c, c.req.valid("param").providerId, c.req.valid("json").callbackUrl) }, 200),
 );
@@ -96,12 +92,14 @@ signInRouter.openapi(
   defineRoute({
     method: "get",
     path: "/sign-in/oidc/{providerId}/start",
+    operationId: "redirectToOidcSignIn",
+    errors: { 404: "The site has no such identity provider" },
     tags: ["Sign-in"],
     summary: "Start strong authentication with the site's OIDC identity broker by following a link",
     description:
       "What the sign-in page's button links to, so that it works before the page's scripts have loaded: sets the state cookies and redirects to the broker. Too many attempts redirect to the sign-in error page.",
     access: "public",
-    request: { params: OidcProviderParam, query: z.object({ callbackUrl: z.string().max(2000).optional() }) },
+    request: { params: OidcProviderParam, query: OidcStartQuery },
     responses: { 302: { description: "Redirect to the identity broker, or to the sign-in error page" } },
   }),
   async (c) => {

@@ -1,7 +1,8 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
-import { MeteringPoint, scopeOf } from "./locations";
+import { scopeOf } from "./locations";
+import { UsagePointList, UsagePointSearch } from "../schemas/usage-points";
 import { currentContracts, listCustomerPoints, pointView, searchPoints, type MeteringPointRow } from "@/server/metering/points";
 import { localDateString } from "@/lib/energy/time";
 import { validationError } from "@/server/errors";
@@ -21,10 +22,11 @@ usagePointsRouter.openapi(
   defineRoute({
     method: "get",
     path: "/usage-points/me",
+    operationId: "listUsagePoints",
     tags: ["Usage points"],
     summary: "The active customer's usage (metering) points",
     access: "customer",
-    responses: { 200: jsonResponse(z.object({ usagePoints: z.array(MeteringPoint) })) },
+    responses: { 200: jsonResponse(UsagePointList) },
   }),
   async (c) => {
     const site = c.get("site");
@@ -32,34 +34,6 @@ usagePointsRouter.openapi(
     return c.json({ usagePoints: await withContracts(site.id, site.timezone, rows) }, 200);
   },
 );
-
-/** Empty strings and nulls are dropped before validation (spec §3: empty values stripped). */
-const stripEmpty = (v: unknown) =>
-  v && typeof v === "object" && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== null && x !== undefined && !(typeof x === "string" && x.trim() === "")))
-    : v;
-
-const text = z.string().trim().min(1).max(120);
-export const UsagePointSearchSchema = z
-  .object({
-    searchType: z.enum(["ADDRESS", "GSRN", "EIC_OR_METER_NUMBER"]),
-    searchQuery: z.preprocess(
-      stripEmpty,
-      z
-        .object({
-          text: text.optional().openapi({ description: "Free text for any search type" }),
-          street: text.optional(),
-          postalCode: text.optional(),
-          city: text.optional(),
-          gsrn: z.string().trim().regex(/^\d{4,18}$/).optional().openapi({ description: "A whole GSRN or at least 4 of its digits" }),
-          eicCode: text.optional(),
-          meterNumber: text.optional(),
-        })
-        .strict(),
-    ),
-  })
-  .strict()
-  .openapi("UsagePointSearch");
 
 const NEEDS: Record<"ADDRESS" | "GSRN" | "EIC_OR_METER_NUMBER", string[]> = {
   ADDRESS: ["text", "street", "postalCode", "city"],
@@ -71,11 +45,12 @@ usagePointsRouter.openapi(
   defineRoute({
     method: "post",
     path: "/usage-points/search",
+    operationId: "searchUsagePoints",
     tags: ["Usage points"],
     summary: "Search the active customer's usage points by address, GSRN, or EIC code / meter number",
     access: "customer",
-    request: { body: jsonBody(UsagePointSearchSchema) },
-    responses: { 200: jsonResponse(z.object({ usagePoints: z.array(MeteringPoint) })) },
+    request: { body: jsonBody(UsagePointSearch) },
+    responses: { 200: jsonResponse(UsagePointList) },
   }),
   async (c) => {
     const site = c.get("site");

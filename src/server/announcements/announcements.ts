@@ -4,22 +4,15 @@ import { getDb } from "@/server/db/client";
 import { announcements } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { DEFAULT_LOCALE, PSEUDO_LOCALE } from "@/lib/locales";
+import { SEVERITIES, type AnnouncementView, type Severity } from "@/lib/announcements";
 import { plainText, sanitizeAnnouncementHtml } from "./sanitize";
 
-export const SEVERITIES = ["info", "warning", "critical"] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { SEVERITIES, type Severity };
+
 const LIST_LIMIT = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface AnnouncementView {
-  id: string;
-  title: string;
-  /** Sanitized HTML: formatting and links only, links open in a new tab without opener or referrer. */
-  content: string;
-  severity: Severity;
-  publishedAt: string;
-  expiresAt: string | null;
-}
+export type { AnnouncementView };
 
 function view(row: typeof announcements.$inferSelect): AnnouncementView {
   return {

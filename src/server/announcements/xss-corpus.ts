@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Script-injection attempts for announcement content. Each would set window.__xss or open an
  * alert if it ran; every one points only at this site ("x", "/"), never at another host.

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * better-auth finds people by e-mail, and one e-mail table serves every site. Each person's
  * better-auth e-mail is therefore a site-scoped identity key (docs/decisions/0002):

@@ -1,6 +1,7 @@
 import "server-only";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import type { Site } from "@/server/sites/sites";
+import { hasFeature } from "@/lib/features";
 
 export interface SignInProvider {
   id: string;
@@ -13,6 +14,6 @@ export function siteProviders(site: Pick<Site, "auth" | "features">): SignInProv
   const list: SignInProvider[] = [];
   if (site.auth.sandboxEid && sandboxProvidersAllowed()) list.push({ id: "sandbox-eid", kind: "sandbox-eid", name: "Sandbox e-ID" });
   for (const p of site.auth.oidc ?? []) list.push({ id: p.id, kind: "oidc", name: p.name });
-  if (site.features.includes("sign-in.email-only")) list.push({ id: "email", kind: "email", name: "E-mail" });
+  if (hasFeature(site, "sign-in.email-only")) list.push({ id: "email", kind: "email", name: "E-mail" });
   return list;
 }

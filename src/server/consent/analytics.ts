@@ -1,6 +1,9 @@
+import "server-only";
 import type { Site } from "@/server/sites/sites";
+import { MEASUREMENT_ID } from "@/lib/consent";
+import { hasFeature } from "@/lib/features";
 
-export const MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;
+export { MEASUREMENT_ID };
 /** Cookies the analytics tag sets; all are cleared when consent is refused or withdrawn. */
 export const ANALYTICS_COOKIE_PREFIX = "_ga";
 
@@ -12,7 +15,7 @@ export const ANALYTICS_COOKIE_PREFIX = "_ga";
  * (and allows that host in its Content-Security-Policy).
  */
 export function analyticsScriptUrl(site: Pick<Site, "gaMeasurementId" | "features">): string | null {
-  if (!site.gaMeasurementId || !MEASUREMENT_ID.test(site.gaMeasurementId) || !site.features.includes("cookie-consent")) return null;
+  if (!site.gaMeasurementId || !MEASUREMENT_ID.test(site.gaMeasurementId) || !hasFeature(site, "cookie-consent")) return null;
   return `/api/consent/analytics.js?id=${encodeURIComponent(site.gaMeasurementId)}`;
 }
 

@@ -4,6 +4,7 @@ import { getDb, prepared } from "@/server/db/client";
 import { customers } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
 import type { CustomerRow } from "./access";
+import { hasFeature, type Feature } from "@/lib/features";
 
 export interface ProfileUpdate {
   email?: string | null;
@@ -46,14 +47,14 @@ export async function getProfile(siteId: string, customerId: string): Promise<Cu
 
 /** Site rules are checked here, so every caller (API, pages, jobs) applies them. */
 export async function updateProfile(
-  site: { id: string; locales: string[]; features: string[] },
+  site: { id: string; locales: string[]; features: readonly Feature[] },
   customerId: string,
   update: ProfileUpdate,
 ): Promise<CustomerRow> {
   const fields = [] as { path: string; code: string; message: string }[];
   if (update.locale !== undefined && !site.locales.includes(update.locale)) fields.push({ path: "locale", code: "invalid_value", message: "errors.locale-not-available" });
-  if (update.phone !== undefined && site.features.includes("settings.phone-number-disabled")) fields.push({ path: "phone", code: "not_allowed", message: "errors.phone-number-disabled" });
-  if (update.marketing !== undefined && site.features.includes("settings.marketing-channels-disabled")) fields.push({ path: "marketing", code: "not_allowed", message: "errors.marketing-disabled" });
+  if (update.phone !== undefined && hasFeature(site, "settings.phone-number-disabled")) fields.push({ path: "phone", code: "not_allowed", message: "errors.phone-number-disabled" });
+  if (update.marketing !== undefined && hasFeature(site, "settings.marketing-channels-disabled")) fields.push({ path: "marketing", code: "not_allowed", message: "errors.marketing-disabled" });
   if (fields.length) throw new AppError("validation", "api.errors.validation", { fields });
   const current = await getProfile(site.id, customerId);
   const db = await getDb();

@@ -1,17 +1,14 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import type { Sql } from "postgres";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import type { Engine } from "./engine";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-type Engine =
-  | { kind: "pglite"; client: PGlite; dir: string; lockFile: string }
-  | { kind: "postgres"; client: Sql; url: string };
 
 interface DbState {
   db: Db;
@@ -118,7 +115,7 @@ export async function getState(opts?: OpenOptions): Promise<DbState> {
       g[KEY] = state;
       installShutdownHooks();
       const { runMigrations } = await import("./migrate");
-      state.migrated = runMigrations(state);
+      state.migrated = runMigrations(state.engine);
       await state.migrated;
       return state;
     })().catch((err) => {
@@ -159,7 +156,27 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+const BEFORE_CLOSE = Symbol.for("portal.db.beforeClose");
+type CloseHooks = typeof globalThis & { [BEFORE_CLOSE]?: Set<() => Promise<void>> };
+
+/**
+ * Work that must end before the database closes (the job workers, which poll it): closeDb runs
+ * every hook registered since the last close, then closes. A hook runs once.
+ */
+export function beforeCloseDb(hook: () => Promise<void>): () => void {
+  const gh = globalThis as CloseHooks;
+  const hooks = (gh[BEFORE_CLOSE] ??= new Set());
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
 export async function closeDb(): Promise<void> {
+  const hooks = (globalThis as CloseHooks)[BEFORE_CLOSE];
+  if (hooks?.size) {
+    const pending = [...hooks];
+    hooks.clear();
+    for (const hook of pending) await hook().catch((err) => console.error("[db] closing hook failed", err));
+  }
   const state = g[KEY];
   g[KEY] = undefined;
   g[OPENING] = undefined;

@@ -1,24 +1,25 @@
+import "server-only";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { Engine } from "./engine";
 
 const MIGRATIONS = path.resolve(process.cwd(), "src/server/db/migrations");
 /** Same number on every engine so concurrent starts on one PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK = 72_091_337;
 
-type State = Awaited<ReturnType<typeof import("./client").getState>>;
-
-export async function runMigrations(state: State): Promise<void> {
-  if (state.engine.kind === "pglite") {
+/** Brings the database up to the checked-in migrations; on PostgreSQL one process at a time. */
+export async function runMigrations(engine: Engine): Promise<void> {
+  if (engine.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const { drizzle } = await import("drizzle-orm/pglite");
-    await migrate(drizzle(state.engine.client), { migrationsFolder: MIGRATIONS });
+    await migrate(drizzle(engine.client), { migrationsFolder: MIGRATIONS });
     return;
   }
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { default: postgres } = await import("postgres");
   // One dedicated connection, so the advisory lock and the migration share a session.
-  const client = postgres(state.engine.url, { max: 1, onnotice: () => {} });
+  const client = postgres(engine.url, { max: 1, onnotice: () => {} });
   try {
     const db = drizzle(client);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);

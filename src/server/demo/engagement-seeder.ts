@@ -1,7 +1,7 @@
 import "server-only";
 import { announcements, feedbackForms } from "@/server/db/schema";
 import { Prng } from "./prng";
-import type { Seeder } from "./seed";
+import type { Seeder } from "./seeder";
 
 type Text = { title: string; html: string };
 type DemoAnnouncement = { key: string; severity: "info" | "warning"; priority: number; publishedAt: string; texts: Record<string, Text> };

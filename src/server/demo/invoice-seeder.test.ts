@@ -7,8 +7,8 @@ import { demoPlans, seedDemo } from "./seed";
 import { invoiceSeeder } from "./invoice-seeder";
 import { localParts, startOfLocalMonth } from "@/lib/energy/time";
 import { unitPriceCentsPerKwh } from "@/lib/energy/pricing";
-import { isValidNationalReference } from "@/server/invoices/reference-number";
-import { todayIn } from "@/server/invoices/dates";
+import { isValidNationalReference } from "@/lib/invoices/reference-number";
+import { todayIn } from "@/lib/invoices/dates";
 
 let db: Db;
 let cleanup: () => Promise<void>;

@@ -5,12 +5,13 @@ import { invoices, paymentEvents, payments, sites } from "@/server/db/schema";
 import { localParts, zonedTimeToUtc } from "@/lib/energy/time";
 import { upsertBillingProfile, type BillingProfileInput } from "@/server/invoices/billing-profile";
 import { monthlyBills, type MonthlyBill } from "@/server/invoices/billing";
-import { addDays, todayIn } from "@/server/invoices/dates";
+import { addDays, todayIn } from "@/lib/invoices/dates";
 import { issueInvoices, type DraftInvoice, type DraftLine } from "@/server/invoices/issue";
 import { Prng } from "./prng";
 import type { DemoPlan } from "./plan";
-import type { Seeder } from "./seed";
+import type { Seeder } from "./seeder";
 import { DEMO_BANKS } from "./sites";
+import { hasFeature } from "@/lib/features";
 
 /** IBAN with its check digits computed (ISO 13616, mod 97). */
 export function ibanWithCheck(country: string, bban: string): string {
@@ -101,7 +102,7 @@ async function seedSite(db: Db, plan: DemoPlan, now: number, log: (m: string) =>
   if (Number(existing.n) > 0) return 0;
   await upsertBillingProfile(site.id, PROFILES[site.id] ?? { legalName: site.companyName }, db);
   const [row] = await db.select({ features: sites.features, country: sites.country }).from(sites).where(eq(sites.id, site.id));
-  const outsourcing = row.features.includes("invoices.receivable-outsourced");
+  const outsourcing = hasFeature(row, "invoices.receivable-outsourced");
 
   const [span] = await queryRows<{ first: string | null }>(
     db,

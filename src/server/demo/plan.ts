@@ -1,3 +1,4 @@
+import "server-only";
 import { makeEstonianSsn, makeFinnishSsn, makeLatvianSsn } from "@/lib/identity-codes";
 import { Prng } from "./prng";
 import type { DemoCountry, DemoSite } from "./sites";

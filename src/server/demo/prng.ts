@@ -1,3 +1,4 @@
+import "server-only";
 /** A small seeded generator (mulberry32): the same seed gives the same demo data on every machine. */
 export class Prng {
   private state: number;

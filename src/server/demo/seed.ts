@@ -19,17 +19,10 @@ import { planDemo, type DemoPlan } from "./plan";
 import { meteringSeeder } from "./metering-seeder";
 import { invoiceSeeder } from "./invoice-seeder";
 import { engagementSeeder } from "./engagement-seeder";
+import type { SeedContext, Seeder } from "./seeder";
+import { hasFeature } from "@/lib/features";
 
-export interface SeedContext {
-  db: Db;
-  plans: DemoPlan[];
-  log: (message: string) => void;
-}
-
-export interface Seeder {
-  name: string;
-  run: (ctx: SeedContext) => Promise<void>;
-}
+export type { SeedContext, Seeder };
 
 const coreSeeder: Seeder = {
   name: "sites, people and customers",
@@ -93,7 +86,7 @@ const coreSeeder: Seeder = {
             city: c.city,
             country: site.country,
             representativeCode: c.representativeCode,
-            membershipNumber: site.features.includes("membership-number") ? `M-${c.clientCode}` : null,
+            membershipNumber: hasFeature(site, "membership-number") ? `M-${c.clientCode}` : null,
           })),
         )
         .onConflictDoNothing();

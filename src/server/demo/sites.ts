@@ -1,14 +1,16 @@
+import "server-only";
 import type { CreateSiteInput } from "@/server/sites/sites";
-import { AREA_FEATURES } from "@/lib/features";
+import { AREA_FEATURES, type Feature } from "@/lib/features";
 
 export type DemoCountry = "FI" | "EE" | "LV";
 export interface DemoSite extends CreateSiteInput {
   country: DemoCountry;
+  features: readonly Feature[];
   /** Seed for this site's people and customers. */
   seed: string;
 }
 
-const COMMON_FEATURES = [
+const COMMON_FEATURES: Feature[] = [
   ...AREA_FEATURES.filter((f) => f !== "power-control"),
   "invoices.csv-download",
   "invoices.advanced-postpone",

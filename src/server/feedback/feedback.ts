@@ -3,10 +3,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { feedbackForms, feedbackSubmissions } from "@/server/db/schema";
 import { notFound, validationError } from "@/server/errors";
+import { OPEN_TEXT_MAX, RATING_MAX, RATING_MIN } from "@/lib/feedback";
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const OPEN_TEXT_MAX = 2000;
+export { OPEN_TEXT_MAX, RATING_MAX, RATING_MIN };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FeedbackFormView {

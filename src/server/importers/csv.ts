@@ -1,3 +1,4 @@
+import "server-only";
 import { CsvError, parse } from "csv-parse/sync";
 import { ImportError } from "./types";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /** One problem of an import, where it is and what is wrong (message is a translation key). */
 export interface ImportIssue {
   /** 1-based line of the file (CSV), or the 1-based position of the row (JSON, XML point). */

@@ -3,9 +3,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type Db } from "@/server/db/client";
 import { countries, energyContracts } from "@/server/db/schema";
 import { startOfLocalMonth, zonedTimeToUtc } from "@/lib/energy/time";
-import { energyCents, roundHalfAway, whToKwhString } from "./amounts";
+import { energyCents, roundHalfAway, whToKwhString } from "@/lib/invoices/amounts";
 import { monthlyConsumption, monthlyEnergyByMeteringPoint, type MonthlyEnergy } from "./billing-input";
-import { lastDayOfMonth } from "./dates";
+import { lastDayOfMonth } from "@/lib/invoices/dates";
 import type { DraftLine, DraftMeteringPoint } from "./issue";
 
 type ContractRow = typeof energyContracts.$inferSelect;

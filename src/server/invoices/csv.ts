@@ -1,4 +1,5 @@
-import { centsToDecimal } from "./amounts";
+import "server-only";
+import { centsToDecimal } from "@/lib/invoices/amounts";
 import type { InvoiceDetail } from "./invoices";
 
 /**

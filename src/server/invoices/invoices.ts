@@ -1,136 +1,33 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Feature } from "@/lib/features";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb, prepared, type Db } from "@/server/db/client";
 import {
   countries,
-  customers,
   invoiceLines,
-  invoiceMeteringPoints,
   invoices,
-  payments,
-  type DeliveryChannel,
   type InvoiceStatus,
   type InvoiceType,
-  type LineComponent,
-  type LineUnit,
-  type PaymentMethod,
-  type PaymentProviderId,
-  type PaymentStatus,
 } from "@/server/db/schema";
 import { notFound, validationError } from "@/server/errors";
-import { computeTotals } from "./amounts";
-import { getBillingProfile, type BillingProfile } from "./billing-profile";
-import { daysBetween, todayIn } from "./dates";
-import { checkPostponeDate, postponeWindow, type PostponeWindow } from "./postpone-rules";
-import { finnishVirtualBarcode, formatReference, rfReference } from "./reference-number";
+import { computeTotals } from "@/lib/invoices/amounts";
+import { getBillingProfile } from "./billing-profile";
+import { todayIn } from "@/lib/invoices/dates";
+import { detailOf, hasPaymentInProgress, windowFor } from "./detail";
+import { checkPostponeDate } from "@/lib/invoices/postpone-rules";
 
 /** What the invoice services need to know of the site of the request. */
 export interface InvoiceSite {
   id: string;
   country: string;
   timezone: string;
-  features: readonly string[];
+  features: readonly Feature[];
 }
 
-export type InvoiceState = "open" | "overdue" | "paid" | "cancelled" | "outsourced";
-export type PaymentState = "paid" | "unpaid" | "cancelled";
-
-export interface InvoiceSummary {
-  id: string;
-  invoiceNumber: string;
-  referenceNumber: string;
-  type: InvoiceType;
-  status: PaymentState;
-  state: InvoiceState;
-  overdue: boolean;
-  issueDate: string;
-  dueDate: string;
-  originalDueDate: string;
-  postponeCount: number;
-  periodStart: string;
-  periodEnd: string;
-  deliveryChannel: DeliveryChannel;
-  currency: string;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  paidAt: string | null;
-  canPay: boolean;
-}
-
-export interface InvoiceLineView {
-  id: string;
-  position: number;
-  component: LineComponent;
-  meteringPointId: string | null;
-  gsrn: string | null;
-  productName: string | null;
-  quantityWh: number | null;
-  quantity: number;
-  unit: LineUnit;
-  unitPriceCents: number;
-  netCents: number;
-  vatRate: number;
-  vatRateBasisPoints: number;
-  vatCents: number;
-  totalCents: number;
-}
-
-export interface InvoiceDetail extends InvoiceSummary {
-  supplier: {
-    name: string;
-    registryCode: string | null;
-    vatNumber: string | null;
-    street: string | null;
-    postalCode: string | null;
-    city: string | null;
-    email: string | null;
-    phone: string | null;
-  };
-  customer: { name: string; clientCode: string; street: string | null; postalCode: string | null; city: string | null; country: string; locale: string | null };
-  meteringPoints: {
-    id: string;
-    gsrn: string;
-    energyKind: string;
-    address: string;
-    consumptionWh: number;
-    previousYearConsumptionWh: number | null;
-  }[];
-  lines: InvoiceLineView[];
-  vatBreakdown: { vatRate: number; vatRateBasisPoints: number; netCents: number; vatCents: number; totalCents: number }[];
-  comparison: {
-    periodStart: string;
-    periodEnd: string;
-    previousPeriodStart: string;
-    previousPeriodEnd: string;
-    days: number;
-    consumptionWh: number;
-    previousConsumptionWh: number | null;
-    changePercent: number | null;
-    averageDailyWh: number;
-    previousAverageDailyWh: number | null;
-    previousInvoice: { invoiceNumber: string; totalCents: number; currency: string } | null;
-  };
-  paymentInstructions: {
-    recipient: string;
-    iban: string | null;
-    bic: string | null;
-    bankName: string | null;
-    reference: string;
-    referenceFormatted: string;
-    rfReference: string | null;
-    dueDate: string;
-    amountCents: number;
-    currency: string;
-    virtualBarcode: string | null;
-  };
-  postpone: PostponeWindow;
-  payments: { id: string; status: PaymentStatus; provider: PaymentProviderId; method: PaymentMethod; amountCents: number; createdAt: string }[];
-}
+import type { InvoiceDetail, InvoiceLineView, InvoiceState, InvoiceSummary, PaymentState } from "@/lib/invoices/types";
+export type { InvoiceDetail, InvoiceLineView, InvoiceState, InvoiceSummary, PaymentState };
 
 type InvoiceRow = typeof invoices.$inferSelect;
-
-const ACTIVE_PAYMENT_MINUTES = 60;
 
 export function invoiceState(row: Pick<InvoiceRow, "status" | "dueDate">, today: string): InvoiceState {
   if (row.status === "open" && row.dueDate < today) return "overdue";
@@ -206,188 +103,19 @@ export async function findCustomerInvoice(siteId: string, customerId: string, in
   return row ?? null;
 }
 
-async function hasPaymentInProgress(db: Db, siteId: string, invoiceId: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - ACTIVE_PAYMENT_MINUTES * 60_000);
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(eq(payments.siteId, siteId), eq(payments.invoiceId, invoiceId), inArray(payments.status, ["created", "pending"]), gt(payments.createdAt, since)),
-    )
-    .limit(1);
-  return !!row;
-}
-
 async function countryVat(db: Db, country: string): Promise<number> {
   const [row] = await db.select({ bp: countries.vatRateBasisPoints }).from(countries).where(eq(countries.code, country));
   if (!row) throw new Error(`No VAT rate for ${country}`);
   return row.bp;
 }
 
-function windowFor(row: InvoiceRow, profile: BillingProfile, site: InvoiceSite, today: string, paymentInProgress: boolean): PostponeWindow {
-  return postponeWindow(row, profile, { advanced: site.features.includes("invoices.advanced-postpone"), today, paymentInProgress });
-}
-
+/** One invoice of the customer in full (see detailOf); another customer's or site's number is not found. */
 export async function getInvoiceDetail(input: { site: InvoiceSite; customerId: string; invoiceNumber: string; now?: Date }): Promise<InvoiceDetail> {
   const db = await getDb();
   const now = input.now ?? new Date();
   const row = await findCustomerInvoice(input.site.id, input.customerId, input.invoiceNumber, db);
   if (!row) throw notFound("invoices.errors.not-found");
-  return detailOf(db, input.site, row, now);
-}
-
-async function detailOf(db: Db, site: InvoiceSite, row: InvoiceRow, now: Date): Promise<InvoiceDetail> {
-  const today = todayIn(site.timezone, now);
-  const [profile, customerRows, lines, points, paymentRows, inProgress, previousRows] = await Promise.all([
-    getBillingProfile(site.id, db),
-    db.select().from(customers).where(and(eq(customers.siteId, site.id), eq(customers.id, row.customerId))),
-    db
-      .select()
-      .from(invoiceLines)
-      .where(and(eq(invoiceLines.siteId, site.id), eq(invoiceLines.invoiceId, row.id)))
-      .orderBy(asc(invoiceLines.position)),
-    db
-      .select()
-      .from(invoiceMeteringPoints)
-      .where(and(eq(invoiceMeteringPoints.siteId, site.id), eq(invoiceMeteringPoints.invoiceId, row.id)))
-      .orderBy(asc(invoiceMeteringPoints.gsrn)),
-    db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.siteId, site.id), eq(payments.invoiceId, row.id)))
-      .orderBy(desc(payments.createdAt))
-      .limit(5),
-    hasPaymentInProgress(db, site.id, row.id, now),
-    db
-      .select({ invoiceNumber: invoices.invoiceNumber, totalCents: invoices.totalCents, currency: invoices.currency })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.siteId, site.id),
-          eq(invoices.customerId, row.customerId),
-          eq(invoices.periodStart, sameDayLastYear(row.periodStart)),
-          sql`${invoices.status} <> 'cancelled'`,
-        ),
-      )
-      .limit(1),
-  ]);
-  const customer = customerRows[0];
-
-  const vatGroups = computeTotals(lines.map((l) => ({ netCents: Number(l.netCents), vatRateBasisPoints: l.vatRateBasisPoints }))).vatGroups;
-  const consumptionWh = points.reduce((s, p) => s + Number(p.consumptionWh), 0);
-  const previousKnown = points.length > 0 && points.every((p) => p.previousYearConsumptionWh !== null);
-  const previousConsumptionWh = previousKnown ? points.reduce((s, p) => s + Number(p.previousYearConsumptionWh), 0) : null;
-  const days = daysBetween(row.periodStart, row.periodEnd) + 1;
-  const prevStart = sameDayLastYear(row.periodStart);
-  const prevEnd = sameDayLastYear(row.periodEnd);
-  const prevDays = daysBetween(prevStart, prevEnd) + 1;
-  const summary = summaryOf(row, today);
-  const reference = row.referenceNumber;
-  const isNumericRef = /^[0-9]+$/.test(reference);
-
-  return {
-    ...summary,
-    supplier: {
-      name: profile.legalName,
-      registryCode: profile.registryCode,
-      vatNumber: profile.vatNumber,
-      street: profile.street,
-      postalCode: profile.postalCode,
-      city: profile.city,
-      email: profile.email,
-      phone: profile.phone,
-    },
-    customer: {
-      name: customer.name,
-      clientCode: customer.clientCode,
-      street: customer.street,
-      postalCode: customer.postalCode,
-      city: customer.city,
-      country: customer.country,
-      locale: customer.locale,
-    },
-    meteringPoints: points.map((p) => ({
-      id: p.meteringPointId,
-      gsrn: p.gsrn,
-      energyKind: p.energyKind,
-      address: p.address,
-      consumptionWh: Number(p.consumptionWh),
-      previousYearConsumptionWh: p.previousYearConsumptionWh === null ? null : Number(p.previousYearConsumptionWh),
-    })),
-    lines: lines.map((l) => ({
-      id: l.id,
-      position: l.position,
-      component: l.component,
-      meteringPointId: l.meteringPointId,
-      gsrn: l.gsrn,
-      productName: l.productName,
-      quantityWh: l.quantityWh === null ? null : Number(l.quantityWh),
-      quantity: Number(l.quantity),
-      unit: l.unit,
-      unitPriceCents: Number(l.unitPriceCents),
-      netCents: Number(l.netCents),
-      vatRate: l.vatRateBasisPoints / 100,
-      vatRateBasisPoints: l.vatRateBasisPoints,
-      vatCents: Number(l.vatCents),
-      totalCents: Number(l.totalCents),
-    })),
-    vatBreakdown: vatGroups.map((g) => ({
-      vatRate: g.vatRateBasisPoints / 100,
-      vatRateBasisPoints: g.vatRateBasisPoints,
-      netCents: g.netCents,
-      vatCents: g.vatCents,
-      totalCents: g.netCents + g.vatCents,
-    })),
-    comparison: {
-      periodStart: row.periodStart,
-      periodEnd: row.periodEnd,
-      previousPeriodStart: prevStart,
-      previousPeriodEnd: prevEnd,
-      days,
-      consumptionWh,
-      previousConsumptionWh,
-      changePercent:
-        previousConsumptionWh && previousConsumptionWh > 0 ? Math.round(((consumptionWh - previousConsumptionWh) / previousConsumptionWh) * 1000) / 10 : null,
-      averageDailyWh: Math.round(consumptionWh / days),
-      previousAverageDailyWh: previousConsumptionWh === null ? null : Math.round(previousConsumptionWh / prevDays),
-      previousInvoice: previousRows[0]
-        ? { invoiceNumber: previousRows[0].invoiceNumber, totalCents: Number(previousRows[0].totalCents), currency: previousRows[0].currency }
-        : null,
-    },
-    paymentInstructions: {
-      recipient: profile.legalName,
-      iban: profile.iban,
-      bic: profile.bic,
-      bankName: profile.bankName,
-      reference,
-      referenceFormatted: site.country === "LV" ? reference : formatReference(reference),
-      rfReference: site.country === "FI" && isNumericRef ? rfReference(reference) : null,
-      dueDate: row.dueDate,
-      amountCents: Number(row.totalCents),
-      currency: row.currency,
-      virtualBarcode:
-        site.country === "FI" && profile.iban && isNumericRef
-          ? finnishVirtualBarcode({ iban: profile.iban, totalCents: Number(row.totalCents), reference, dueDate: row.dueDate })
-          : null,
-    },
-    postpone: windowFor(row, profile, site, today, inProgress),
-    payments: paymentRows.map((p) => ({
-      id: p.id,
-      status: p.status,
-      provider: p.provider,
-      method: p.method,
-      amountCents: Number(p.amountCents),
-      createdAt: new Date(p.createdAt).toISOString(),
-    })),
-  };
-}
-
-/** The same calendar day a year earlier (29 February becomes 28 February). */
-export function sameDayLastYear(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const year = y - 1;
-  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return `${year}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+  return detailOf(db, input.site, row, summaryOf(row, todayIn(input.site.timezone, now)), now);
 }
 
 export interface PostponeInput {
@@ -470,5 +198,5 @@ export async function postponeInvoice(input: PostponeInput): Promise<InvoiceDeta
     .select()
     .from(invoices)
     .where(and(eq(invoices.siteId, input.site.id), eq(invoices.id, invoiceId)));
-  return detailOf(db, input.site, row, now);
+  return detailOf(db, input.site, row, summaryOf(row, todayIn(input.site.timezone, now)), now);
 }

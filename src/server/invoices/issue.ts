@@ -13,10 +13,10 @@ import {
   type LineComponent,
   type LineUnit,
 } from "@/server/db/schema";
-import { computeTotals } from "./amounts";
+import { computeTotals } from "@/lib/invoices/amounts";
 import { formatInvoiceNumber, getBillingProfile, reserveInvoiceSeq } from "./billing-profile";
-import { addDays } from "./dates";
-import { invoiceReference } from "./reference-number";
+import { addDays } from "@/lib/invoices/dates";
+import { invoiceReference } from "@/lib/invoices/reference-number";
 
 export interface DraftLine {
   component: LineComponent;

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { invoices, payments } from "@/server/db/schema";

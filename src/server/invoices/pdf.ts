@@ -6,7 +6,7 @@ import { formatIban, formatter, type NumberStyle } from "@/i18n/format";
 import { getTheme } from "@/themes/registry";
 import { contrastRatio } from "@/themes/contrast";
 import type { InvoiceDetail } from "./invoices";
-import { formatReference } from "./reference-number";
+import { formatReference } from "@/lib/invoices/reference-number";
 
 /**
  * The invoice as a PDF document in the site's colours and the customer's language, with what

@@ -1,9 +1,10 @@
+import "server-only";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { countries, meteringPoints, sites, type InvoiceStatus, type InvoiceType } from "@/server/db/schema";
-import { energyCents, whToKwhString } from "./amounts";
-import { addDays, todayIn } from "./dates";
+import { energyCents, whToKwhString } from "@/lib/invoices/amounts";
+import { addDays, todayIn } from "@/lib/invoices/dates";
 import { issueInvoice, type DraftLine } from "./issue";
 
 /** Test data: invoices made the way billing makes them, for tests that do not seed readings. */

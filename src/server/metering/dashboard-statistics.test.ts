@@ -8,7 +8,7 @@ import { shiftYears } from "@/lib/energy/chart";
 import { whToKwh } from "@/lib/energy/pricing";
 import { formatLocalIso, localDateString, startOfLocalMonth } from "@/lib/energy/time";
 import { aggregateEnergy, type EnergySeries } from "./readings";
-import type { PointIntervals } from "./rollup";
+import type { PointIntervals } from "./rollup-reads";
 import { aggregateExpenses } from "./expenses";
 import { listCustomerPoints, type MeteringPointRow } from "./points";
 import { energyStatistics, periodStatistics } from "./statistics";

@@ -5,6 +5,7 @@ import { wallClock } from "@/i18n/format";
 import { daysInMonth, formatLocalIso, localDateString, localParts, startOfLocalMonth, zonedTimeToUtc } from "@/lib/energy/time";
 import { listCustomerPoints, listLocations, type MeteringPointRow, type PointScope } from "./points";
 import { expenseStatistics, periodStatistics } from "./statistics";
+import { hasFeature } from "@/lib/features";
 
 /**
  * What the dashboard shows, for its page and its API alike: which points it covers, this month's
@@ -16,7 +17,7 @@ type DashboardSite = Pick<Site, "id" | "features" | "timezone">;
 
 /** The customer's points the dashboard covers: the site may leave district heat off it (dashboard.district-heat-disabled). */
 export function dashboardScope(site: Pick<Site, "id" | "features">, customerId: string): PointScope {
-  return { siteId: site.id, customerId, excludeHeating: site.features.includes("dashboard.district-heat-disabled") };
+  return { siteId: site.id, customerId, excludeHeating: hasFeature(site, "dashboard.district-heat-disabled") };
 }
 
 export async function dashboardPoints(site: Pick<Site, "id" | "features">, customerId: string): Promise<{ scope: PointScope; points: MeteringPointRow[] }> {
@@ -38,7 +39,7 @@ export function energyKinds(points: Pick<MeteringPointRow, "energyKind">[]): Ene
 
 /** The real-time cost estimate covers electricity, and only where the site offers it. */
 export function showsCostEstimate(site: Pick<Site, "features">, points: Pick<MeteringPointRow, "energyKind">[]): boolean {
-  return site.features.includes("real-time-cost-estimation") && points.some((p) => p.energyKind === "electricity");
+  return hasFeature(site, "real-time-cost-estimation") && points.some((p) => p.energyKind === "electricity");
 }
 
 /** The change from `previous` to `current` as a fraction; null when either is missing or there was nothing before. */

@@ -3,7 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql } from "./buckets";
-import { canUseDaily, canUseRollup, hourlyFactsSql, spotJoinsSql } from "./rollup";
+import { spotJoinsSql } from "./rollup";
+import { canUseDaily, canUseRollup, hourlyFactsSql } from "./rollup-reads";
 import { localDateString } from "@/lib/energy/time";
 import type { RangeInput } from "./readings";
 

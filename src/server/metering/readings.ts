@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import type { Resolution, SeriesPoint } from "@/lib/energy/chart";
 import { bucketSql, queryBuckets, type BucketSql } from "./buckets";
-import { canUseDaily, canUseRollup, hourlyFactsSql, onLocalMidnights, type PointIntervals } from "./rollup";
+import { canUseDaily, canUseRollup, hourlyFactsSql, onLocalMidnights, type PointIntervals } from "./rollup-reads";
 import { localDateString } from "@/lib/energy/time";
 
 export const SERIES_CODE = { consumption: 1, production: 2 } as const;

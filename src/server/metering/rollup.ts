@@ -2,10 +2,8 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { getDb, queryRows, type Db } from "@/server/db/client";
-import { offsetSpans, startOfLocalDay } from "@/lib/energy/time";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
-import type { Resolution } from "@/lib/energy/chart";
-import { BinaryCopy, pgArray, type RawTx } from "./bulk";
+import { pgArray, type RawTx } from "./bulk";
 
 const HOUR = 3_600_000;
 const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
@@ -56,197 +54,6 @@ export function refreshHourlyPricesSql(zone: string | null, fromMs: number, toMs
     group by 1, 2
     on conflict (zone, hour) do update set price_eur_mwh = excluded.price_eur_mwh
       where h.price_eur_mwh is distinct from excluded.price_eur_mwh`;
-}
-
-/** The rollup's columns, in the order HourAccumulator's rows are written (COPY). */
-export const HOURLY_COLUMNS = ["metering_point_id", "hour", "spot_wh", "value_wh", "priced_wh", "series", "intervals", "unpriced"];
-
-/** What one rollup row holds for an hour of a point's series. */
-export interface HourSums {
-  hour: number;
-  /** Σ Wh × spot €/MWh of the intervals that had a price. */
-  spotWh: number;
-  wh: number;
-  /** Σ Wh of the intervals that had a price. */
-  priced: number;
-  intervals: number;
-  unpriced: number;
-}
-
-/** Adds one reading to an hour's or a day's sums: its energy, and its spot value or that it had no price. */
-function addReading(s: { wh: number; intervals: number; unpriced: number; spotWh: number; priced: number }, wh: number, spot: number | null): void {
-  s.wh += wh;
-  s.intervals++;
-  if (spot === null) s.unpriced++;
-  else {
-    s.spotWh += wh * spot;
-    s.priced += wh;
-  }
-}
-
-/**
- * Adds up one point's series, given in time order, into hours: the same sums writeHoursSql
- * makes in SQL, for writers that hold the readings in memory anyway (the demo seeder, imports of
- * stretches that had no readings), so they need not read millions of rows back.
- */
-export class HourAccumulator {
-  private sums: HourSums = { hour: -1, spotWh: 0, wh: 0, priced: 0, intervals: 0, unpriced: 0 };
-  constructor(private readonly emit: (sums: HourSums) => void) {}
-
-  /** One reading: its start (ms), Wh and spot price (€/MWh, null when none applies). */
-  add(start: number, wh: number, spot: number | null): void {
-    const hour = Math.floor(start / HOUR) * HOUR;
-    const s = this.sums;
-    if (s.hour !== hour) {
-      this.end();
-      s.hour = hour;
-    }
-    addReading(s, wh, spot);
-  }
-
-  /** Emits the hour in progress, if any. */
-  end(): void {
-    const s = this.sums;
-    if (s.intervals) this.emit({ ...s });
-    s.spotWh = s.wh = s.priced = s.intervals = s.unpriced = 0;
-    s.hour = -1;
-  }
-}
-
-/** Rollup rows as binary COPY data of HOURLY_COLUMNS; `pointId` is the uuid's bytes. */
-export class HourlyCopy {
-  private readonly out: BinaryCopy;
-  constructor(capacity: number) {
-    this.out = new BinaryCopy(capacity, 8, 16 + 8 + 8 + 4 + 4 + 2 + 2 + 2);
-  }
-  add(pointId: Uint8Array, series: number, s: HourSums): void {
-    this.out.row(8).uuid(pointId).timestamptz(s.hour).float8(s.spotWh).int4(s.wh).int4(s.priced).int2(series).int2(s.intervals).int2(s.unpriced);
-  }
-  /** See BinaryCopy.take. */
-  take(): Uint8Array {
-    return this.out.take();
-  }
-}
-
-/** What one daily rollup row holds for a local day of a point's series. */
-export interface DaySums {
-  /** The local date as days since 1970-01-01. */
-  day: number;
-  wh: number;
-  /** Σ Wh of the night tariff's local hours. */
-  nightWh: number;
-  spotWh: number;
-  priced: number;
-  /** Σ interval lengths (minutes). */
-  minutes: number;
-  intervals: number;
-  unpriced: number;
-}
-
-const DAY = 86_400_000;
-
-/**
- * Adds up one point's series, given in time order, into local days of a zone: the sums
- * readings_daily_refresh makes in SQL (night hours from pricing.ts), for writers that hold the
- * readings in memory (the demo seeder, imports of new stretches). [fromMs, toMs) must cover the
- * readings: the zone's offsets are looked up once for it.
- */
-export class DayAccumulator {
-  private readonly spans: { from: number; offsetMs: number }[];
-  private span = 0;
-  private sums: DaySums = { day: NaN, wh: 0, nightWh: 0, spotWh: 0, priced: 0, minutes: 0, intervals: 0, unpriced: 0 };
-  constructor(tz: string, fromMs: number, toMs: number, private readonly emit: (sums: DaySums) => void) {
-    this.spans = offsetSpans(fromMs, toMs, tz).map((s) => ({ from: s.from, offsetMs: s.offsetMinutes * 60_000 }));
-  }
-
-  /** One reading: its start (ms), Wh, spot price (€/MWh, null when none applies) and length (minutes). */
-  add(start: number, wh: number, spot: number | null, minutes: number): void {
-    const spans = this.spans;
-    let i = this.span;
-    if (start < spans[i].from) i = 0;
-    while (i + 1 < spans.length && start >= spans[i + 1].from) i++;
-    this.span = i;
-    const local = start + spans[i].offsetMs;
-    const day = Math.floor(local / DAY);
-    const s = this.sums;
-    if (s.day !== day) {
-      this.end();
-      s.day = day;
-    }
-    const hour = Math.floor((local - day * DAY) / HOUR);
-    if (hour >= NIGHT_STARTS_AT || hour < NIGHT_ENDS_AT) s.nightWh += wh;
-    s.minutes += minutes;
-    addReading(s, wh, spot);
-  }
-
-  /** Emits the day in progress, if any. */
-  end(): void {
-    const s = this.sums;
-    if (s.intervals) this.emit({ ...s });
-    s.wh = s.nightWh = s.spotWh = s.priced = s.minutes = s.intervals = s.unpriced = 0;
-    s.day = NaN;
-  }
-}
-
-/** The daily rollup's columns, in the order DailyCopy writes them. */
-export const DAILY_COLUMNS = ["metering_point_id", "series", "day", "value_wh", "night_wh", "spot_wh", "priced_wh", "minutes", "intervals", "unpriced"];
-
-/** Daily rollup rows as binary COPY data of DAILY_COLUMNS; `pointId` is the uuid's bytes. */
-export class DailyCopy {
-  private readonly out: BinaryCopy;
-  constructor(capacity: number) {
-    this.out = new BinaryCopy(capacity, 10, 16 + 2 + 4 + 8 + 8 + 8 + 8 + 4 + 4 + 4);
-  }
-  add(pointId: Uint8Array, series: number, s: DaySums): void {
-    this.out.row(10).uuid(pointId).int2(series).date(s.day).int8(s.wh).int8(s.nightWh).float8(s.spotWh).int8(s.priced).int4(s.minutes).int4(s.intervals).int4(s.unpriced);
-  }
-  get rows(): number {
-    return this.out.rows;
-  }
-  /** See BinaryCopy.take. */
-  take(): Uint8Array {
-    return this.out.take();
-  }
-}
-
-/** One point's series' day, for addDaysInTx. */
-export interface PointDay {
-  pointId: string;
-  series: number;
-  sums: DaySums;
-}
-
-/**
- * Adds the days of readings that were new (a stretch that had none) to the daily rollup: a day
- * that already has a row (older readings of the same local day) gets the sums added, which is
- * what a recomputation gives, since the new readings are exactly what the day gained. One
- * statement, the days as array parameters (a delivery has a few thousand).
- */
-export async function addDaysInTx(tx: RawTx, days: PointDay[]): Promise<void> {
-  if (!days.length) return;
-  for (const d of days) if (!UUID.test(d.pointId)) throw new Error("bad point id");
-  const col = (f: (d: PointDay) => string | number) => pgArray(days.map(f));
-  await tx.query(
-    `insert into interval_readings_daily as d (${DAILY_COLUMNS.join(", ")})
-    select * from unnest($1::uuid[], $2::int2[], $3::date[], $4::int8[], $5::int8[], $6::float8[], $7::int8[], $8::int4[], $9::int4[], $10::int4[])
-    on conflict (metering_point_id, series, day) do update set
-      value_wh = d.value_wh + excluded.value_wh, night_wh = d.night_wh + excluded.night_wh, spot_wh = d.spot_wh + excluded.spot_wh,
-      priced_wh = d.priced_wh + excluded.priced_wh, minutes = d.minutes + excluded.minutes, intervals = d.intervals + excluded.intervals,
-      unpriced = d.unpriced + excluded.unpriced`,
-    [
-      col((d) => d.pointId),
-      col((d) => d.series),
-      col((d) => new Date(d.sums.day * DAY).toISOString().slice(0, 10)),
-      col((d) => d.sums.wh),
-      col((d) => d.sums.nightWh),
-      // Shortest round-trip text of a double: exact.
-      col((d) => String(d.sums.spotWh)),
-      col((d) => d.sums.priced),
-      col((d) => d.sums.minutes),
-      col((d) => d.sums.intervals),
-      col((d) => d.sums.unpriced),
-    ],
-  );
 }
 
 export type RollupScope = { pointIds: string[] } | { zone: string };
@@ -303,8 +110,8 @@ export interface TouchedSpan {
   fromMs: number;
   toMs: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid's text: ids are checked before they go into a statement or an array parameter. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Recomputes the rollup of the touched spans, widened to whole hours, in two statements: the
@@ -426,19 +233,6 @@ export async function refreshDaily(scope: RollupScope, fromMs: number, toMs: num
   await queryRows(d, refreshDailySql(scope, fromMs, toMs));
 }
 
-/**
- * Whether a query can read the daily rollup: day or month buckets over whole local days of `tz`,
- * which must be the zone of the points' site (the rollup's days are the site's).
- */
-export function canUseDaily(resolution: Resolution, fromMs: number, toMs: number, tz: string): boolean {
-  return (resolution === "day" || resolution === "month") && onLocalMidnights(fromMs, toMs, tz);
-}
-
-/** Whether a range runs from a local midnight of `tz` to another: whole days of the daily rollup. */
-export function onLocalMidnights(fromMs: number, toMs: number, tz: string): boolean {
-  return startOfLocalDay(fromMs, tz) === fromMs && startOfLocalDay(toMs, tz) === toMs;
-}
-
 /** Runs the hourly price refresh on the app's connection (demo seeder, tests, maintenance). */
 export async function refreshHourlyPrices(zone: string | null, fromMs: number, toMs: number, db?: Db): Promise<void> {
   const d = db ?? (await getDb());
@@ -452,63 +246,3 @@ export async function refreshHourly(scope: RollupScope, fromMs: number, toMs: nu
   await queryRows(d, refreshHourlySql(scope, fromMs, toMs));
 }
 
-/**
- * Whether a query can read the hourly rollup: buckets of an hour or longer, a range on whole
- * hours, and a zone whose offsets are whole hours (every Nordic and Baltic zone).
- */
-export function canUseRollup(resolution: Resolution, fromMs: number, toMs: number, tz: string): boolean {
-  if (resolution !== "60" && resolution !== "day" && resolution !== "month") return false;
-  if (fromMs % HOUR !== 0 || toMs % HOUR !== 0) return false;
-  return offsetSpans(fromMs, toMs, tz).every((s) => s.offsetMinutes % 60 === 0);
-}
-
-export interface PointIntervals {
-  id: string;
-  intervalMinutes: number;
-}
-
-/**
- * One row per point, series and hour with the rollup's columns (value_wh, spot_wh, priced_wh,
- * intervals, unpriced, interval_minutes): from the rollup for 5- and 15-minute meters, from the
- * readings themselves for hourly meters. `priced` adds the spot price columns of hourly meters
- * (a join); without it they are zero.
- */
-export function hourlyFactsSql(points: PointIntervals[], series: number[], fromMs: number, toMs: number, priced: boolean): SQL {
-  const fine = points.filter((p) => p.intervalMinutes < 60).map((p) => p.id);
-  const hourly = points.filter((p) => p.intervalMinutes >= 60).map((p) => p.id);
-  const parts: SQL[] = [];
-  if (!priced) {
-    // Energy only: no price or interval columns, no joins.
-    if (fine.length) {
-      parts.push(sql`select metering_point_id, hour, series, value_wh from interval_readings_hourly
-        where metering_point_id in ${fine} and series in ${series} and hour >= ${iso(fromMs)}::timestamptz and hour < ${iso(toMs)}::timestamptz`);
-    }
-    if (hourly.length) {
-      parts.push(sql`select metering_point_id, start as hour, series, value_wh from interval_readings
-        where metering_point_id in ${hourly} and series in ${series} and start >= ${iso(fromMs)}::timestamptz and start < ${iso(toMs)}::timestamptz`);
-    }
-    if (!parts.length) throw new Error("hourlyFactsSql needs points");
-    return sql.join(parts, sql` union all `);
-  }
-  if (fine.length) {
-    parts.push(sql`select h.metering_point_id, h.hour, h.series, h.value_wh, h.spot_wh, h.priced_wh, h.intervals::int as intervals, h.unpriced::int as unpriced, mp.interval_minutes
-      from interval_readings_hourly h join metering_points mp on mp.id = h.metering_point_id
-      where h.metering_point_id in ${fine} and h.series in ${series}
-        and h.hour >= ${iso(fromMs)}::timestamptz and h.hour < ${iso(toMs)}::timestamptz`);
-  }
-  if (hourly.length) {
-    const { joins, spot } = priced ? spotJoinsSql(fromMs, toMs, { pointIds: hourly, hourlyOnly: true }) : { joins: sql``, spot: sql`null::float8` };
-    parts.push(sql`select r.metering_point_id, r.start as hour, r.series, r.value_wh,
-        coalesce(r.value_wh * ${spot}, 0)::float8 as spot_wh,
-        (case when ${spot} is null then 0 else r.value_wh end) as priced_wh,
-        1 as intervals,
-        (case when ${spot} is null then 1 else 0 end) as unpriced,
-        mp.interval_minutes
-      from interval_readings r join metering_points mp on mp.id = r.metering_point_id
-      ${joins}
-      where r.metering_point_id in ${hourly} and r.series in ${series}
-        and r.start >= ${iso(fromMs)}::timestamptz and r.start < ${iso(toMs)}::timestamptz`);
-  }
-  if (!parts.length) throw new Error("hourlyFactsSql needs points");
-  return sql.join(parts, sql` union all `);
-}

@@ -1,123 +1,19 @@
 import "server-only";
-import { cache } from "react";
-import { eq, sql, type SQL } from "drizzle-orm";
-import { getDb, queryRows } from "@/server/db/client";
-import { countries } from "@/server/db/schema";
+import { hasFeature } from "@/lib/features";
 import { notFound, validationError, type FieldError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
-import {
-  chartDateFormat,
-  formatChartDate,
-  MEASUREMENTS,
-  mergeComparison,
-  resolutionMinutes,
-  shiftYears,
-  type Measurement,
-  type Resolution,
-  type SeriesPoint,
-} from "@/lib/energy/chart";
-import { resolveRange, type RangeQuery, type ResolvedRange } from "@/lib/energy/range";
+import type { Feature } from "@/lib/features";
+import { chartDateFormat, formatChartDate, MEASUREMENTS, mergeComparison, shiftYears, type Measurement, type SeriesPoint } from "@/lib/energy/chart";
+import type { RangeQuery, ResolvedRange } from "@/lib/energy/range";
 import { spotCentsPerKwh, withVat, whToKwh } from "@/lib/energy/pricing";
 import { addLocalDays, formatLocalIso, localDateString, startOfLocalDay, startOfLocalYear, localParts } from "@/lib/energy/time";
-import { aggregateEnergy, aggregateSpot, aggregateTemperature, energyBucketsSql, energyTotalSql, listSpotPrices, type EnergySeries, type RangeInput } from "./readings";
+import { aggregateEnergy, aggregateSpot, aggregateTemperature, listSpotPrices, type EnergySeries } from "./readings";
 import { aggregateExpenses, type ExpenseBucket } from "./expenses";
 import { resolvePoints, type MeteringPointRow, type PointScope } from "./points";
-import { arraysOf, numbers } from "./buckets";
-import type { PointIntervals } from "./rollup";
-
-export interface SiteEnergyFacts {
-  vatBasisPoints: number;
-  currency: string;
-  zone: string;
-}
-
-/** VAT, currency and bidding zone of the site's country (data, from the countries table). */
-const countryFactsOnce = cache(async (country: string): Promise<SiteEnergyFacts> => {
-  const db = await getDb();
-  const [row] = await db.select().from(countries).where(eq(countries.code, country));
-  if (!row) return { vatBasisPoints: 0, currency: "EUR", zone: country };
-  return { vatBasisPoints: row.vatRateBasisPoints, currency: row.currency, zone: row.biddingZone };
-});
-
-/** VAT, currency and bidding zone of the site's country (read once per request). */
-export async function siteEnergyFacts(site: Pick<Site, "country">): Promise<SiteEnergyFacts> {
-  return countryFactsOnce(site.country);
-}
-
-export function rangeOrThrow(q: RangeQuery, tz: string, now: number, defaults: Parameters<typeof resolveRange>[3]): ResolvedRange {
-  const r = resolveRange(q, tz, now, defaults);
-  if ("errors" in r) throw validationError(r.errors as FieldError[]);
-  return r.range;
-}
-
-/** Refuses a resolution finer than what the points measure (a 15-minute chart of an hourly meter). */
-export function checkResolution(points: MeteringPointRow[], resolution: Resolution, fiveMinuteFeature: boolean) {
-  const minutes = resolutionMinutes(resolution);
-  if (minutes === null) return;
-  const unavailable = (minutes === 5 && !fiveMinuteFeature) || points.some((p) => p.intervalMinutes > minutes);
-  if (unavailable) throw validationError([{ path: "resolution", code: "unavailable", message: "energy.errors.resolution-unavailable" }]);
-}
-
-const rangeView = (range: ResolvedRange, tz: string) => ({
-  from: formatLocalIso(range.fromMs, tz),
-  to: formatLocalIso(range.toMs, tz),
-  resolution: range.resolution,
-  timezone: tz,
-});
+import { energyFacts, type EnergyAnswer } from "./energy-facts";
+import { checkResolution, rangeOrThrow, rangeView, siteEnergyFacts } from "./statistics-input";
 
 // ---------------------------------------------------------------- dashboard statistics
-
-export interface EnergyRequest {
-  series: EnergySeries;
-  points: PointIntervals[];
-  /** Buckets over this range. */
-  range: RangeInput;
-  /** Plain totals (Wh) over these ranges. */
-  totals: { fromMs: number; toMs: number }[];
-}
-
-export interface EnergyAnswer {
-  /** Wh per bucket; buckets without readings are absent. */
-  values: SeriesPoint[];
-  /** Wh over the bucket range (null without readings), then over each of `totals`. */
-  total: number | null;
-  totals: (number | null)[];
-}
-
-/**
- * Energy per bucket and totals over other ranges for several series, in one statement: the same
- * sums as aggregateEnergy gives one by one (the same sub-selects, energyBucketsSql and
- * energyTotalSql). The total over the bucket range is the sum of the buckets (whole Wh, so exact).
- */
-export async function energyFacts(requests: EnergyRequest[]): Promise<EnergyAnswer[]> {
-  const parts: { from: SQL[]; select: SQL[] } = { from: [], select: [] };
-  const plans = requests.map((req, i) => {
-    if (!req.points.length) return null;
-    const { grouped, bucket } = energyBucketsSql(req.points, req.series, req.range);
-    parts.from.push(sql`(${arraysOf(grouped, ["wh"], bucket)}) ${sql.raw(`a${i}`)}`);
-    parts.select.push(sql.raw(`a${i}.t as t${i}, a${i}.wh as wh${i}`));
-    req.totals.forEach((t, j) => parts.select.push(sql`${energyTotalSql(req.points, req.series, t.fromMs, t.toMs, req.range.tz)} as ${sql.raw(`s${i}_${j}`)}`));
-    return bucket;
-  });
-  let row: Record<string, unknown> = {};
-  if (parts.from.length) {
-    const d = await getDb();
-    [row] = await queryRows<Record<string, unknown>>(d, sql`select ${sql.join(parts.select, sql`, `)} from ${sql.join(parts.from, sql`, `)}`);
-  }
-  return requests.map((req, i) => {
-    const bucket = plans[i];
-    if (!bucket) return { values: [], total: null, totals: req.totals.map(() => null) };
-    const t = numbers(row[`t${i}`]);
-    const wh = numbers(row[`wh${i}`]);
-    const values = t.map((e, k) => ({ at: bucket.toInstant(e), value: wh[k] })).sort((a, b) => a.at - b.at);
-    const total = values.length ? values.reduce((s, v) => s + (v.value ?? 0), 0) : null;
-    const totals = req.totals.map((_, j) => {
-      const v = row[`s${i}_${j}`];
-      return v === null || v === undefined ? null : Number(v);
-    });
-    return { values, total, totals };
-  });
-}
 
 const kwhOrNull = (wh: number | null) => (wh === null ? null : whToKwh(wh));
 
@@ -129,7 +25,7 @@ export async function energyStatistics(site: Site, scope: PointScope, series: "c
   const tz = site.timezone;
   const range = rangeOrThrow(q, tz, now, { resolution: "day" });
   const points = await resolvePoints(scope, q.gsrn);
-  checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
+  checkResolution(points, range.resolution, hasFeature(site, "charts.five-minute-consumption"));
   const usable = series === "production" ? points.filter((p) => p.hasProduction) : points;
   const previousYear = { fromMs: shiftYears(range.fromMs, -1, tz), toMs: shiftYears(range.toMs, -1, tz) };
   const [answer] = await energyFacts([{ series, points: usable, range: { ...range, tz }, totals: [previousYear] }]);
@@ -165,7 +61,7 @@ export async function periodStatistics(
   const range = rangeOrThrow(q, tz, now, { resolution: "day" });
   const other = rangeOrThrow({ ...compare, resolution: q.resolution }, tz, now, { resolution: "day" });
   const points = await resolvePoints(scope, q.gsrn);
-  const fiveMinutes = site.features.includes("charts.five-minute-consumption");
+  const fiveMinutes = hasFeature(site, "charts.five-minute-consumption");
   checkResolution(points, range.resolution, fiveMinutes);
   checkResolution(points, other.resolution, fiveMinutes);
   const previousYear = { fromMs: shiftYears(range.fromMs, -1, tz), toMs: shiftYears(range.toMs, -1, tz) };
@@ -187,7 +83,7 @@ export async function expenseStatistics(site: Site, scope: PointScope, q: Energy
   const tz = site.timezone;
   const range = rangeOrThrow(q, tz, now, { resolution: "day" });
   const points = await resolvePoints(scope, q.gsrn);
-  checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
+  checkResolution(points, range.resolution, hasFeature(site, "charts.five-minute-consumption"));
   const facts = await siteEnergyFacts(site);
   const buckets = await aggregateExpenses(points, { ...range, tz }, facts.vatBasisPoints);
   const values = buckets.map((b) => expenseView(b, tz));
@@ -347,14 +243,14 @@ function parseSeries(series: string[]): { measurement: Measurement; yearOffset: 
   return { measurement, yearOffset, key: yearOffset === null ? null : series[1] };
 }
 
-const FEATURE_OF: Partial<Record<Measurement, string>> = { netted: "charts.netted", temperature: "charts.temperature" };
+const FEATURE_OF: Partial<Record<Measurement, Feature>> = { netted: "charts.netted", temperature: "charts.temperature" };
 
 export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery, now = Date.now()) {
   const tz = site.timezone;
   const { measurement, yearOffset, key } = parseSeries(q.series);
   const feature = FEATURE_OF[measurement];
-  if (feature && !site.features.includes(feature)) throw notFound("api.errors.feature-disabled");
-  if (measurement === "price" && site.features.includes("charts.spot-price-disabled")) throw notFound("api.errors.feature-disabled");
+  if (feature && !hasFeature(site, feature)) throw notFound("api.errors.feature-disabled");
+  if (measurement === "price" && hasFeature(site, "charts.spot-price-disabled")) throw notFound("api.errors.feature-disabled");
   const unit = q.unit ?? "kwh";
   if (unit === "money" && (measurement === "price" || measurement === "temperature")) {
     throw validationError([{ path: "unit", code: "invalid_value", message: "energy.errors.unit-unsupported" }]);
@@ -362,7 +258,7 @@ export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery
   const range = rangeOrThrow(q, tz, now, { resolution: "day" });
   const points = await resolvePoints(scope, q.gsrn);
   if (measurement === "consumption" || measurement === "production" || measurement === "netted") {
-    checkResolution(points, range.resolution, site.features.includes("charts.five-minute-consumption"));
+    checkResolution(points, range.resolution, hasFeature(site, "charts.five-minute-consumption"));
   } else if (measurement === "price" && range.resolution === "5") {
     throw validationError([{ path: "resolution", code: "unavailable", message: "energy.errors.resolution-unavailable" }]);
   }

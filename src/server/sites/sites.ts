@@ -2,13 +2,17 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { siteDomains, sites, type SiteAuthConfig } from "@/server/db/schema";
-import type { Feature } from "@/lib/features";
+import { isFeature } from "@/lib/features";
+import type { SiteView } from "@/lib/sites";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
 
 export type SiteRow = typeof sites.$inferSelect;
 export type Site = SiteRow & { domains: string[]; primaryDomain: string };
+
+/** A site is what pages and components read of it (src/lib/sites.ts), and more: this fails to compile otherwise. */
+const _siteIsView: Site extends SiteView ? true : false = true;
 
 /**
  * Sites by host and by id, kept in memory: every page and API call needs its site, and sites
@@ -79,10 +83,6 @@ export async function invalidateSiteCache(): Promise<void> {
   await invalidate("site", "*");
 }
 
-export function siteHasFeature(site: Pick<Site, "features">, feature: Feature): boolean {
-  return site.features.includes(feature);
-}
-
 export interface CreateSiteInput {
   id: string;
   companyName: string;
@@ -91,7 +91,8 @@ export interface CreateSiteInput {
   defaultLocaleId: string;
   locales: string[];
   themeId: string;
-  features: string[];
+  /** Checked against the known features: an unknown one is refused. */
+  features: readonly string[];
   domains: string[];
   auth?: SiteAuthConfig;
   externalServices?: SiteRow["externalServices"];
@@ -102,6 +103,9 @@ export interface CreateSiteInput {
 }
 
 export async function createSite(input: CreateSiteInput): Promise<Site> {
+  const unknown = input.features.filter((f) => !isFeature(f));
+  if (unknown.length) throw new Error(`Unknown features: ${unknown.join(", ")}`);
+  const features = input.features.filter(isFeature);
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.insert(sites).values({
@@ -112,7 +116,7 @@ export async function createSite(input: CreateSiteInput): Promise<Site> {
       defaultLocaleId: input.defaultLocaleId,
       locales: input.locales,
       themeId: input.themeId,
-      features: input.features,
+      features,
       auth: input.auth ?? { sandboxEid: true, oidc: [] },
       externalServices: input.externalServices ?? [],
       metaFields: input.metaFields ?? [{ name: "TITLE", content: input.companyName, locale_id: null }],

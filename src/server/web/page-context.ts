@@ -4,7 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getSiteById, type Site } from "@/server/sites/sites";
 import { loadSession, type PortalSession } from "@/server/auth/session";
-import { localePrefix } from "@/lib/locales";
+import { localePath } from "@/lib/locales";
+import { hasFeature, type Feature } from "@/lib/features";
 
 /** The site of a page, from the route the proxy rewrote to. */
 export const getPageSite = cache(async (siteId: string): Promise<Site> => {
@@ -19,12 +20,6 @@ export const getPageSession = cache(async (siteId: string): Promise<PortalSessio
   const lookup = await loadSession(site, h);
   return lookup.kind === "ok" ? lookup.session : null;
 });
-
-/** A path on the site in a locale: the default locale has no prefix. */
-export function localePath(site: Pick<Site, "defaultLocaleId">, locale: string, path: string): string {
-  if (locale === site.defaultLocaleId) return path;
-  return `/${localePrefix(locale)}${path === "/" ? "" : path}`;
-}
 
 /** Pages that need a session send the visitor to sign in, with where to come back to (spec §2, §8). */
 export async function requireSession(siteId: string, locale: string): Promise<PortalSession> {
@@ -46,9 +41,9 @@ export async function userIdCookie(): Promise<string | null> {
 }
 
 /** The prologue of an area page: its site, 404 when the site has the area switched off, and a session. */
-export async function requireAreaPage(siteId: string, locale: string, feature: string): Promise<{ site: Site; session: PortalSession }> {
+export async function requireAreaPage(siteId: string, locale: string, feature: Feature): Promise<{ site: Site; session: PortalSession }> {
   const site = await getPageSite(siteId);
-  if (!site.features.includes(feature)) notFound();
+  if (!hasFeature(site, feature)) notFound();
   const session = await requireSession(siteId, locale);
   return { site, session };
 }

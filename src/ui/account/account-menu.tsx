@@ -2,13 +2,10 @@
 
 import { Stack, Text, UnstyledButton } from "@mantine/core";
 import { DeferredMenu, type TriggerProps } from "@/ui/shell/deferred-menu";
+import type { CustomerRef } from "@/api/schemas/session";
 
-export interface AccountCustomer {
-  id: string;
-  name: string;
-  clientCode: string;
-  role: "owner" | "representative" | "customer_service";
-}
+/** A customer the person may act for, as the session gives it (GET /api/session). */
+export type AccountCustomer = Pick<CustomerRef, "id" | "name" | "clientCode" | "role">;
 
 export interface AccountMenuProps {
   personName: string;

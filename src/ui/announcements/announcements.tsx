@@ -1,8 +1,7 @@
 import { Box, Paper, Stack, Text, Title, Typography } from "@mantine/core";
 import { getTimeZone, getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
-import type { Site } from "@/server/sites/sites";
-import { listAnnouncements } from "@/server/announcements/announcements";
+import type { Announcement } from "@/api/schemas/announcements";
 import "@/ui/shared/shared.css";
 
 const ACCENT: Record<string, string> = {
@@ -12,12 +11,10 @@ const ACCENT: Record<string, string> = {
 };
 
 /**
- * The site's announcements for the locale (spec §7), for the home page and the dashboard.
- * Content is HTML sanitized on the server; links open in a new tab without opener or referrer.
+ * Announcements (spec §7), for the home page and the dashboard. Content is HTML sanitized on the
+ * server; links open in a new tab without opener or referrer.
  */
-export async function Announcements({ site, locale, limit = 5, headingOrder = 2 }: { site: Pick<Site, "id" | "features">; locale: string; limit?: number; headingOrder?: 2 | 3 }) {
-  if (!site.features.includes("announcements")) return null;
-  const items = (await listAnnouncements(site.id, locale)).slice(0, limit);
+export async function Announcements({ items, locale, headingOrder = 2 }: { items: Announcement[]; locale: string; headingOrder?: 2 | 3 }) {
   if (!items.length) return null;
   const t = await getTranslations("announcements");
   const f = formatter(locale, await getTimeZone());

@@ -3,7 +3,12 @@
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
-import { approveSandboxIdentity } from "@/app/%5Fsites/[site]/[locale]/auth/sandbox-eid/actions";
+
+/** What the approval action answers: an error key, or where the browser goes next. */
+export interface SandboxApprovalState {
+  error: string | null;
+  next?: string;
+}
 
 interface Identity {
   id: string;
@@ -12,10 +17,13 @@ interface Identity {
   persona: string;
 }
 
-export function SandboxIdentityPicker(props: { siteId: string; state: string; country: string; confirmPath: string; identities: Identity[]; cancelHref: string }) {
+export function SandboxIdentityPicker(props: {
+  /** The server action that approves the chosen identity (passed in by the page). */
+  approve: (prev: SandboxApprovalState, form: FormData) => Promise<SandboxApprovalState>;
+  siteId: string; state: string; country: string; confirmPath: string; identities: Identity[]; cancelHref: string }) {
   const t = useTranslations("sandbox");
   const [method, setMethod] = useState<"smart-id" | "mobile-id" | "bank">("smart-id");
-  const [result, action, pending] = useActionState(approveSandboxIdentity, { error: null });
+  const [result, action, pending] = useActionState(props.approve, { error: null });
   useEffect(() => {
     if (result.next) window.location.assign(result.next);
   }, [result.next]);

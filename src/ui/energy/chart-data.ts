@@ -4,23 +4,11 @@
  * come from this one model, so they always show the same numbers.
  */
 import type { Measurement, Overlay, Resolution } from "./chart-state";
+import type { ChartReadings } from "@/api/schemas/energy";
 import { wallClock, type ChartDateFormat, type DisplayUnit } from "@/i18n/format";
 
 /** The readings API answer (GET /api/charts/readings). */
-export interface ChartReadings {
-  measurement: Measurement;
-  unit: "kWh" | "cents" | "c/kWh" | "°C";
-  currency: string | null;
-  vatIncluded: boolean;
-  from: string;
-  to: string;
-  resolution: Resolution;
-  timezone: string;
-  dateFormat: ChartDateFormat;
-  meteringPoints: string[];
-  comparison: { yearOffset: number; key: string; from: string; to: string } | null;
-  values: ({ date: string; label: string } & Record<string, string | number | null>)[];
-}
+export type { ChartReadings };
 
 export type ColumnRole = "current" | "comparison" | "overlay";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import type { Feature } from "@/lib/features";
 import {
   availableMeasurements,
   availableOverlays,
@@ -18,7 +19,7 @@ import { addDays, daysBetween, isoWeek, startOfWeek } from "@/lib/calendar";
 const EL5 = { gsrn: "643000000000000001", energyKind: "electricity" as const, hasProduction: true, intervalMinutes: 5 };
 const EL15 = { gsrn: "643000000000000002", energyKind: "electricity" as const, hasProduction: false, intervalMinutes: 15 };
 const HEAT = { gsrn: "643000000000000003", energyKind: "heating" as const, hasProduction: false, intervalMinutes: 60 };
-const ALL = ["charts.netted", "charts.temperature", "charts.temperature-and-price", "charts.five-minute-consumption"];
+const ALL: Feature[] = ["charts.netted", "charts.temperature", "charts.temperature-and-price", "charts.five-minute-consumption"];
 const opts = (over: Partial<ChartOptions> = {}): ChartOptions => ({ points: [EL5, EL15, HEAT], features: ALL, today: "2026-03-18", ...over });
 const read = (query: string, o = opts()) => readChartState(new URLSearchParams(query), o);
 

@@ -3,6 +3,7 @@
  * Pure: the server page and the client explorer read and write it the same way, and every state
  * read from a URL is made valid against the customer's points and the site's chart options.
  */
+import { hasFeature, type Feature } from "@/lib/features";
 import { addDays, addMonths, daysBetween, isPlainDate, maxDate, minDate, startOfMonth, startOfWeek, startOfYear } from "@/lib/calendar";
 
 export const MEASUREMENTS = ["consumption", "production", "netted", "price", "temperature"] as const;
@@ -38,7 +39,7 @@ export interface ChartPoint {
 
 export interface ChartOptions {
   points: ChartPoint[];
-  features: readonly string[];
+  features: readonly Feature[];
   /** Today in the site's time zone, YYYY-MM-DD. */
   today: string;
 }
@@ -78,24 +79,23 @@ export function energyKindOf(state: Pick<ChartState, "gsrn">, options: ChartOpti
 /** Measurements the site's chart options and the chosen points allow (spec §6 chart options). */
 export function availableMeasurements(gsrn: string[], options: ChartOptions): Measurement[] {
   const points = selectedPoints({ gsrn }, options);
-  const f = options.features;
   const out: Measurement[] = [];
   if (points.length) out.push("consumption");
   const producing = points.some((p) => p.hasProduction);
   if (producing) out.push("production");
-  if (producing && f.includes("charts.netted")) out.push("netted");
+  if (producing && hasFeature(options, "charts.netted")) out.push("netted");
   const kind = points[0]?.energyKind ?? "electricity";
-  if (!f.includes("charts.spot-price-disabled") && kind === "electricity") out.push("price");
-  if (points.length && f.includes("charts.temperature")) out.push("temperature");
+  if (!hasFeature(options, "charts.spot-price-disabled") && kind === "electricity") out.push("price");
+  if (points.length && hasFeature(options, "charts.temperature")) out.push("temperature");
   return out;
 }
 
 /** Price and temperature drawn over an energy chart, with charts.temperature-and-price. */
 export function availableOverlays(measurement: Measurement, gsrn: string[], options: ChartOptions): Overlay[] {
-  if (!isEnergy(measurement) || !options.features.includes("charts.temperature-and-price")) return [];
+  if (!isEnergy(measurement) || !hasFeature(options, "charts.temperature-and-price")) return [];
   const kind = selectedPoints({ gsrn }, options)[0]?.energyKind ?? "electricity";
   const out: Overlay[] = [];
-  if (!options.features.includes("charts.spot-price-disabled") && kind === "electricity") out.push("price");
+  if (!hasFeature(options, "charts.spot-price-disabled") && kind === "electricity") out.push("price");
   out.push("temperature");
   return out;
 }
@@ -126,7 +126,7 @@ export function availableResolutions(state: Pick<ChartState, "gsrn" | "measureme
     if (days * bucketsPerDay(r) > MAX_POINTS) continue;
     if (isEnergy(state.measurement)) {
       if (minutes < coarsestMeter) continue;
-      if (minutes === 5 && !options.features.includes("charts.five-minute-consumption")) continue;
+      if (minutes === 5 && !hasFeature(options, "charts.five-minute-consumption")) continue;
     } else if (state.measurement === "price") {
       if (minutes < 15) continue;
     } else if (minutes < 60) {

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { FEEDBACK_EXCLUDED_PATH, shouldAskFeedback } from "./feedback-rules";
 import { handledAt } from "./feedback-cookie";
+import type { FeedbackForm } from "@/api/schemas/feedback";
 
 export { FEEDBACK_COOKIE } from "./feedback-cookie";
 
@@ -21,7 +22,7 @@ const FeedbackModal = dynamic(() => import("./feedback-modal").then((m) => m.Fee
  * The feedback dialog (spec §2, §4, §5): asked after a while on a page, never on sign-in, admin or
  * settings pages, and again only when the form is refreshed after the last answer.
  */
-export function FeedbackDialog({ form, delayMs = FEEDBACK_DELAY_MS }: { form: { id: string; refreshedAt: string }; delayMs?: number }) {
+export function FeedbackDialog({ form, delayMs = FEEDBACK_DELAY_MS }: { form: Pick<FeedbackForm, "id" | "refreshedAt">; delayMs?: number }) {
   const pathname = usePathname();
   const [opened, setOpened] = useState(false);
   // Once asked, the modal stays in the tree (closed), so a later question reuses it.

@@ -1,7 +1,7 @@
 import { Box, DataList, Group, Paper, Stack, Text, Title, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
 import tableClasses from "@/ui/shared/table.module.css";
 import { getTranslations } from "next-intl/server";
-import type { InvoiceDetail, InvoiceLineView } from "@/server/invoices/invoices";
+import type { InvoiceDetail, InvoiceLine } from "@/api/schemas/invoices";
 import { formatter } from "@/i18n/format";
 import classes from "./invoices.module.css";
 
@@ -13,12 +13,12 @@ export async function InvoiceBreakdown({ invoice, locale }: { invoice: InvoiceDe
   const money = (cents: number) => f.money(cents, invoice.currency);
   const kwh = (wh: number) => t("kwh", { value: f.kwh(wh) });
   const percent = (rate: number) => f.percent(rate);
-  const quantity = (l: InvoiceLineView) => t("quantity", { value: f.number(l.quantity, "quantity"), unit: tInv(`units.${l.unit}`) });
-  const unitPrice = (l: InvoiceLineView) =>
+  const quantity = (l: InvoiceLine) => t("quantity", { value: f.number(l.quantity, "quantity"), unit: tInv(`units.${l.unit}`) });
+  const unitPrice = (l: InvoiceLine) =>
     l.unit === "kWh"
       ? t("price-c-kwh", { value: f.number(l.unitPriceCents, "unitPrice") })
       : t("price-per-unit", { price: f.money(l.unitPriceCents, invoice.currency), unit: tInv(`units.${l.unit}`) });
-  const description = (l: InvoiceLineView) => tInv(`components.${l.component}`);
+  const description = (l: InvoiceLine) => tInv(`components.${l.component}`);
   const multiPoint = invoice.meteringPoints.length > 1;
 
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
-import type { InvoiceDetail } from "@/server/invoices/invoices";
+import type { InvoiceDetail } from "@/api/schemas/invoices";
 import { formatter } from "@/i18n/format";
 import classes from "./invoices.module.css";
 

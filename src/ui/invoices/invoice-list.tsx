@@ -2,7 +2,7 @@ import { Anchor, Box, Card, Group, Stack, Text, VisuallyHidden } from "@mantine/
 import tableClasses from "@/ui/shared/table.module.css";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
-import type { InvoiceSummary } from "@/server/invoices/invoices";
+import type { InvoiceSummary } from "@/api/schemas/invoices";
 import { formatter } from "@/i18n/format";
 import { AlertIcon } from "./icons";
 import { InvoiceStatusBadge } from "./status-badge";

@@ -1,26 +1,9 @@
 "use client";
 
 import { api, ApiError, randomId } from "@/ui/api";
+import type { Payment, PaymentStatus, StartedPayment, StartPayment } from "@/api/schemas/payments";
 
-export type PaymentStatus = "created" | "pending" | "succeeded" | "failed" | "cancelled" | "expired";
-
-export interface StartedPayment {
-  paymentId: string;
-  redirectUrl: string;
-  status: PaymentStatus;
-  provider: string;
-}
-
-export interface PaymentView {
-  id: string;
-  invoiceNumber: string;
-  status: PaymentStatus;
-  method: "bank" | "card";
-  amountCents: number;
-  currency: string;
-  redirectUrl: string | null;
-  nextPath: string;
-}
+export type { PaymentStatus };
 
 /** A random id for an attempt (the idempotency key of a payment start). */
 export const newAttemptId = randomId;
@@ -34,12 +17,12 @@ export function localizePath(prefix: string, path: string): string {
 }
 
 /** Starts paying an invoice; the idempotency key makes a reload or a double click resume the same payment. */
-export function startPayment(invoiceNumber: string, body: { method: "bank" | "card"; bankBic?: string | null; provider?: string }, idempotencyKey: string) {
+export function startPayment(invoiceNumber: string, body: StartPayment, idempotencyKey: string) {
   return api<StartedPayment>(`/api/invoices/${encodeURIComponent(invoiceNumber)}/payments`, { method: "POST", headers: { "idempotency-key": idempotencyKey }, body });
 }
 
 export function getPayment(paymentId: string) {
-  return api<PaymentView>(`/api/payments/${encodeURIComponent(paymentId)}`);
+  return api<Payment>(`/api/payments/${encodeURIComponent(paymentId)}`);
 }
 
 /** The translated message of a failed call: the key the server sent when known, else a generic text. */

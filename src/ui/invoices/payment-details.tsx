@@ -1,6 +1,6 @@
 import { DataList, Paper, Stack, Text, Title, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
-import type { InvoiceDetail } from "@/server/invoices/invoices";
+import type { InvoiceDetail } from "@/api/schemas/invoices";
 import { CopyValue } from "./copy-value";
 import { formatIban, formatter } from "@/i18n/format";
 

@@ -1,7 +1,7 @@
 import { Paper, Stack, Title } from "@mantine/core";
 import tableClasses from "@/ui/shared/table.module.css";
 import { getTranslations } from "next-intl/server";
-import type { InvoiceDetail } from "@/server/invoices/invoices";
+import type { InvoiceDetail } from "@/api/schemas/invoices";
 import { formatter } from "@/i18n/format";
 import classes from "./invoices.module.css";
 

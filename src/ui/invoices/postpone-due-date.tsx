@@ -4,7 +4,7 @@ import { Button, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { PostponeWindow } from "@/server/invoices/postpone-rules";
+import type { PostponeWindow } from "@/api/schemas/invoices";
 import { CalendarIcon } from "./icons";
 
 /** The postponing window as the invoice detail API gives it. */

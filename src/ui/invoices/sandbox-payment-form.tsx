@@ -4,15 +4,30 @@ import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from 
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
 import { luhnValid } from "./card";
-import { decideSandboxPaymentAction, type SandboxDecisionState } from "@/app/%5Fsites/[site]/[locale]/sandbox/payments/[token]/actions";
 import classes from "@/ui/invoices/invoices.module.css";
+
+export interface SandboxDecisionState {
+  /** Translation key under invoice-pages.sandbox.errors. */
+  error: "invalid" | "decided" | "expired" | "not-found" | null;
+  /** Where the browser goes next, as the provider says. */
+  redirectTo?: string;
+}
 
 export const TEST_CARD = "4242 4242 4242 4242";
 
 /** The provider's form: pick a bank (or enter a test card), then approve, decline or leave pending. */
-export function SandboxPaymentForm({ token, method, banks, bankBic }: { token: string; method: "bank" | "card"; banks: { bic: string; name: string }[]; bankBic: string | null }) {
+export function SandboxPaymentForm({
+  decide,
+  token,
+  method,
+  banks,
+  bankBic,
+}: {
+  /** The server action that records the customer's choice (passed in by the page). */
+  decide: (prev: SandboxDecisionState, form: FormData) => Promise<SandboxDecisionState>;
+  token: string; method: "bank" | "card"; banks: { bic: string; name: string }[]; bankBic: string | null }) {
   const t = useTranslations("invoice-pages.sandbox");
-  const [state, action, pending] = useActionState<SandboxDecisionState, FormData>(decideSandboxPaymentAction, { error: null });
+  const [state, action, pending] = useActionState<SandboxDecisionState, FormData>(decide, { error: null });
   const [bank, setBank] = useState(bankBic ?? "");
   const [card, setCard] = useState({ number: TEST_CARD, expiry: "12/30", cvc: "123", name: "" });
   const [errors, setErrors] = useState<Record<string, string | null>>({});

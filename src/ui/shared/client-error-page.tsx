@@ -4,6 +4,7 @@ import { Button, Code, Container, Paper, Stack, Text, Title } from "@mantine/cor
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { reportClientLog } from "@/ui/report-client-log";
+import type { ClientId } from "@/api/schemas/consent";
 
 /**
  * The page shown when rendering failed (spec §2, §8): what happened, a code customer service can
@@ -27,7 +28,7 @@ export function ClientErrorPage({ error, asMain = false }: { error: unknown; /**
   useEffect(() => {
     let stopped = false;
     fetch("/api/client-id", { credentials: "same-origin" })
-      .then((res) => (res.ok ? (res.json() as Promise<{ clientId: string | null }>) : null))
+      .then((res) => (res.ok ? (res.json() as Promise<ClientId>) : null))
       .then((body) => {
         if (!stopped && body?.clientId) setCode(body.clientId);
       })

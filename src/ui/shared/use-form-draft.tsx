@@ -6,6 +6,7 @@ import { modals } from "@mantine/modals";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { APP_VERSION } from "@/lib/version";
+import type { Session } from "@/api/schemas/session";
 import { decryptDraft, deriveDraftKey, draftSlot, draftStorageKey, encryptDraft, parseSavedDraft, type SavedDraft } from "./form-draft-crypto";
 
 const SAVE_DELAY_MS = 400;
@@ -20,7 +21,7 @@ async function draftContext(formKey: string): Promise<DraftContext | null> {
   try {
     const res = await fetch("/api/session", { credentials: "same-origin" });
     if (!res.ok) return null;
-    const s = (await res.json()) as { token: string | null; user: { ssn: string | null } | null; userOrRepresentativeCode: string | null };
+    const s = (await res.json()) as Session;
     if (!s.token) return null;
     const [key, slot] = await Promise.all([deriveDraftKey(s.token, formKey), draftSlot(s.token, s.user?.ssn ?? null, s.userOrRepresentativeCode)]);
     return { key, slot };

@@ -1,9 +1,9 @@
 import { Anchor, Box, Group, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
-import type { Site } from "@/server/sites/sites";
+import type { SiteView } from "@/lib/sites";
 
 /** Contact links and the site's link items for this locale, opened in a new tab without referrer. */
-export async function Footer({ site, locale }: { site: Site; locale: string }) {
+export async function Footer({ site, locale }: { site: SiteView; locale: string }) {
   const t = await getTranslations("shell");
   const items = site.linkItems.filter((l) => !l.locale || l.locale === locale);
   return (

@@ -1,22 +1,28 @@
 import { Anchor, Box, Group } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
-import type { Site } from "@/server/sites/sites";
-import type { PortalSession } from "@/server/auth/session";
+import type { SiteView } from "@/lib/sites";
 import { getTheme } from "@/themes/registry";
-import { LOCALE_NAMES, localePrefix, type AnyLocale } from "@/lib/locales";
-import { localePath } from "@/server/web/page-context";
-import { AccountMenu } from "@/ui/account/account-menu";
+import { LOCALE_NAMES, localePrefix, type AnyLocale, localePath } from "@/lib/locales";
+import { AccountMenu, type AccountCustomer } from "@/ui/account/account-menu";
 import { LanguageSwitcher } from "./language-switcher";
 import { ColorSchemeToggle } from "./color-scheme-toggle";
 import { MobileNav } from "./mobile-nav";
 import { navItems } from "./navigation";
+import { hasFeature } from "@/lib/features";
 
-export async function Header({ site, locale, session, localeOptions }: { site: Site; locale: string; session: PortalSession | null; localeOptions: string[] }) {
+/** What the header shows of the signed-in person: their name and the customers they act for. */
+export interface HeaderSession {
+  person: { name: string };
+  activeCustomer: AccountCustomer | null;
+  customers: AccountCustomer[];
+}
+
+export async function Header({ site, locale, session, localeOptions }: { site: SiteView; locale: string; session: HeaderSession | null; localeOptions: string[] }) {
   const t = await getTranslations("nav");
   const theme = getTheme(site.themeId);
   const href = (path: string) => localePath(site, locale, path);
-  const items = session ? navItems(site.features).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
+  const items = session ? navItems(site).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
   return (
     <Box
       component="header"
@@ -47,7 +53,7 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
             defaultLocale={site.defaultLocaleId}
             locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))}
           />
-          {site.features.includes("dark-theme") ? <ColorSchemeToggle /> : null}
+          {hasFeature(site, "dark-theme") ? <ColorSchemeToggle /> : null}
           {session ? (
             <AccountMenu
               personName={session.person.name}

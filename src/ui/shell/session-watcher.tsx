@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import type { Session } from "@/api/schemas/session";
 
 /** Drawn only once a verification has expired: its code loads then. */
 const VerificationExpired = dynamic(() => import("./verification-expired"));
@@ -20,7 +21,7 @@ export function SessionWatcher({ signInHref, intervalSeconds = 60 }: { signInHre
       try {
         const res = await fetch("/api/session", { credentials: "same-origin" });
         if (!res.ok || stopped) return;
-        const s = (await res.json()) as { status: string; user: { verified: boolean } | null };
+        const s = (await res.json()) as Session;
         if (s.status === "unauthenticated") {
           const back = encodeURIComponent(location.pathname + location.search);
           router.replace(`${signInHref}?callbackUrl=${back}&error=SessionRequired`);

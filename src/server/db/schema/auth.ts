@@ -1,3 +1,4 @@
+import "server-only";
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { siteRef } from "./sites";
 import { createdAt, updatedAt } from "./columns";

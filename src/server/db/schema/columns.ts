@@ -1,3 +1,4 @@
+import "server-only";
 import { timestamp } from "drizzle-orm/pg-core";
 
 /** When a row was created (UTC), set by the database. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authUser } from "./auth";
 import { siteRef } from "./sites";

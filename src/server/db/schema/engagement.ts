@@ -1,3 +1,4 @@
+import "server-only";
 import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { feedbackForms, sites, siteRef } from "./sites";
 import { createdAt, updatedAt } from "./columns";

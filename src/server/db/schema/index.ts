@@ -1,3 +1,4 @@
+import "server-only";
 export * from "./sites";
 export * from "./reference";
 export * from "./auth";

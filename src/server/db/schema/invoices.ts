@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -20,28 +21,10 @@ import { customerRef } from "./customers";
 import { meteringPoints } from "./metering";
 import { sites, siteRef } from "./sites";
 import { createdAt, updatedAt } from "./columns";
+import type { DeliveryChannel, InvoiceStatus, InvoiceType, LineComponent, LineUnit } from "@/lib/invoices/types";
+import type { PaymentMethod, PaymentProviderId, PaymentStatus } from "@/lib/payments/types";
 
-export type InvoiceType = "Regular" | "E-Invoice";
-/** Stored states. "overdue" is not stored: it is an open invoice whose due date has passed. */
-export type InvoiceStatus = "open" | "paid" | "cancelled" | "outsourced";
-export type DeliveryChannel = "email" | "postal" | "e-invoice";
-/**
- * What a line charges for. Energy components follow the price component types of the product
- * catalogue (Base, Day, Night, ...); "Spot" is energy at the exchange price, "PostponeFee" the
- * fee for moving a due date.
- */
-export type LineComponent =
-  | "Spot"
-  | "Base"
-  | "Day"
-  | "Night"
-  | "DayWinter"
-  | "NightWinter"
-  | "Margin"
-  | "Monthly"
-  | "PaperBill"
-  | "PostponeFee";
-export type LineUnit = "kWh" | "month" | "pcs";
+export type { DeliveryChannel, InvoiceStatus, InvoiceType, LineComponent, LineUnit, PaymentMethod, PaymentProviderId, PaymentStatus };
 
 /**
  * The supplier's invoicing details and rules per site: who issues the invoices, where they are
@@ -172,9 +155,6 @@ export const invoiceMeteringPoints = pgTable(
   (t) => [primaryKey({ name: "invoice_metering_points_pk", columns: [t.invoiceId, t.meteringPointId] }), index("invoice_metering_points_site_idx").on(t.siteId)],
 );
 
-export type PaymentProviderId = "sandbox" | "everypay" | "neonomics";
-export type PaymentStatus = "created" | "pending" | "succeeded" | "failed" | "cancelled" | "expired";
-export type PaymentMethod = "bank" | "card";
 
 /** One row per provider transaction. An invoice is marked paid only when its provider confirms. */
 export const payments = pgTable(

@@ -1,3 +1,4 @@
+import "server-only";
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Countries the product serves, with the data that differs per country (VAT is data, not code). */

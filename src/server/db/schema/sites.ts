@@ -1,9 +1,11 @@
+import "server-only";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
-export type ExternalService = { type: string; name: string; url: string; settings?: Record<string, unknown> };
-export type MetaField = { name: string; content: string; locale_id: string | null };
-export type FooterLink = { label: string; link: string; type?: string; locale?: string | null };
+import type { Feature } from "@/lib/features";
+import type { ExternalService, FooterLink, MetaField } from "@/lib/sites";
+
+export type { ExternalService, FooterLink, MetaField };
 export type OidcProviderConfig = {
   id: string;
   name: string;
@@ -27,7 +29,7 @@ export const sites = pgTable("sites", {
   defaultLocaleId: text("default_locale_id").notNull(),
   locales: text("locales").array().notNull(),
   themeId: text("theme_id").notNull(),
-  features: text("features").array().notNull().default([]),
+  features: text("features").array().$type<Feature[]>().notNull().default([]),
   externalServices: jsonb("external_services").$type<ExternalService[]>().notNull().default([]),
   metaFields: jsonb("meta_fields").$type<MetaField[]>().notNull().default([]),
   gaMeasurementId: text("ga_measurement_id"),

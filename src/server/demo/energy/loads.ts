@@ -1,3 +1,4 @@
+import "server-only";
 import { Prng } from "../prng";
 import { hash01, keyOf } from "./noise";
 import { clearSkyPv, cloudiness, sunElevation, temperatureAt, winterness, type WeatherArea } from "./weather";

@@ -1,3 +1,4 @@
+import "server-only";
 import { hashString } from "../prng";
 
 /** A number in [0, 1) fixed by the key and integer index: the same on every machine and every run. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { Prng } from "../prng";
 import type { DemoCustomer, DemoPlan } from "../plan";
 import type { LoadProfile } from "./loads";

@@ -1,3 +1,4 @@
+import "server-only";
 import { hash01, keyOf, valueNoise } from "./noise";
 import { cloudiness, temperatureAt, WEATHER_AREAS, normalTemperature, windiness, winterness } from "./weather";
 import type { Timeline } from "./timeline";

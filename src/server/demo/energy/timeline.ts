@@ -1,3 +1,4 @@
+import "server-only";
 import { DAY_MS, MINUTE_MS, offsetSpans } from "@/lib/energy/time";
 
 /**

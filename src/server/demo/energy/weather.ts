@@ -1,3 +1,4 @@
+import "server-only";
 import { fractalNoise, keyOf, valueNoise } from "./noise";
 
 /** Weather areas of the demo sites, with their climate (monthly normals fitted by a cosine). */

@@ -1,17 +1,13 @@
 import "server-only";
+import crypto from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "@/server/db/client";
 import { outboundMail } from "@/server/db/schema";
+import { handleJob, sendJob } from "@/server/jobs/runtime";
+import type { MailPayload } from "@/server/jobs/registry";
 import { env } from "@/lib/env";
 
-export interface MailMessage {
-  siteId: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  from?: string;
-}
+export type MailMessage = MailPayload;
 
 const TRANSPORT = Symbol.for("portal.mail.transport");
 const g = globalThis as typeof globalThis & { [TRANSPORT]?: { url: string; transport: Transporter } };
@@ -24,10 +20,24 @@ function smtpTransport(url: string): Transporter {
 }
 
 /**
- * Sends over SMTP when SMTP_URL is set; otherwise the message goes only to the development
- * mailbox (/dev/mailbox) and the log. Every message is recorded for delivery diagnostics.
+ * Queues a message (the `mail-send` job): a worker delivers it, retrying with backoff while the
+ * mail server refuses, and a message that never goes out stays visible to the site's staff as a
+ * failed job. The same message queued twice is sent once: its idempotency key defaults to a hash
+ * of the message. A worker in this process is woken at once, so sign-in links arrive promptly.
  */
-export async function sendMail(message: MailMessage): Promise<{ transport: "smtp" | "mailbox" }> {
+export async function sendMail(message: MailMessage, opts: { idempotencyKey?: string } = {}): Promise<{ jobId: string; queued: boolean }> {
+  const key = opts.idempotencyKey ?? crypto.createHash("sha256").update(JSON.stringify([message.siteId, message.to, message.from ?? null, message.subject, message.text, message.html ?? null])).digest("hex");
+  const sent = await sendJob("mail-send", message, { idempotencyKey: `mail:${key}` });
+  return { jobId: sent.id, queued: sent.queued };
+}
+
+/**
+ * Delivers a queued message (the worker's side of sendMail): over SMTP when SMTP_URL is set;
+ * otherwise to the development mailbox (/dev/mailbox) and the log. Every message sent is
+ * recorded for delivery diagnostics. A worker that dies between sending and finishing the job
+ * sends the message again on the retry: delivery is at least once.
+ */
+export async function deliverMail(message: MailMessage): Promise<{ transport: "smtp" | "mailbox" }> {
   const url = process.env.SMTP_URL || env().SMTP_URL;
   const from = message.from ?? env().MAIL_FROM;
   const transport = url ? "smtp" : "mailbox";
@@ -47,3 +57,5 @@ export async function sendMail(message: MailMessage): Promise<{ transport: "smtp
   });
   return { transport };
 }
+
+handleJob("mail-send", deliverMail);

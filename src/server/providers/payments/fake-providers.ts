@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -5,6 +5,7 @@ import { getDb } from "@/server/db/client";
 import { banks, sandboxPaymentSessions, sites, type SandboxPaymentState } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
 import { authSecret } from "@/lib/env";
+import type { Site } from "@/server/sites/sites";
 import { secretSetting } from "./http";
 import {
   CallbackRejected,
@@ -267,8 +268,9 @@ async function deliverCallback(row: typeof sandboxPaymentSessions.$inferSelect, 
     if (!site) return;
     const service = site.externalServices.find((s) => s.type === "PAYMENT" && (s.settings?.provider ?? "sandbox") === "sandbox");
     const signature = signSandboxCallback(sandboxSigningSecret(site.id, service?.settings ?? {}), body);
-    const { handlePaymentCallback } = await import("@/server/payments/payments");
-    await handlePaymentCallback(site, "sandbox", {
+    const receive = sandboxCallbackReceiver();
+    if (!receive) throw new Error("no payment service receives sandbox callbacks in this process");
+    await receive(site, "sandbox", {
       method: "POST",
       headers: new Headers({ "content-type": "application/json", [SIGNATURE_HEADER]: signature }),
       query: new URLSearchParams(),
@@ -278,6 +280,23 @@ async function deliverCallback(row: typeof sandboxPaymentSessions.$inferSelect, 
     // The portal finds out by asking (reconciliation); a real provider would retry later.
     console.warn(`[payments] sandbox callback for ${row.merchantReference} not delivered: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Where the sandbox delivers its server-to-server callbacks in this process: the payment
+ * services register themselves (src/server/payments/callbacks.ts), as a real provider would be
+ * configured with the portal's callback URL. The provider never imports the services it calls.
+ */
+type SandboxCallbackReceiver = (site: Site, providerId: "sandbox", request: CallbackRequest) => Promise<unknown>;
+const RECEIVER = Symbol.for("portal.payments.sandbox-callback-receiver");
+const receiverGlobal = globalThis as typeof globalThis & { [RECEIVER]?: SandboxCallbackReceiver };
+
+export function receiveSandboxCallbacks(receiver: SandboxCallbackReceiver): void {
+  receiverGlobal[RECEIVER] = receiver;
+}
+
+function sandboxCallbackReceiver(): SandboxCallbackReceiver | undefined {
+  return receiverGlobal[RECEIVER];
 }
 
 /** Waits until every scheduled sandbox callback has been delivered (tests, orderly shutdown). */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PaymentMethod, PaymentProviderId } from "@/server/db/schema";
 
 /** A status as a provider reports it, already mapped onto our payment states. */

@@ -9,11 +9,12 @@ import { Providers } from "@/ui/providers";
 import { getPageSite } from "@/server/web/page-context";
 import { cookies } from "next/headers";
 import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme } from "@/ui/shared/color-scheme";
-import { CookieConsentMount } from "@/ui/consent/cookie-consent-mount";
+import { CookieConsentMount } from "./_parts/cookie-consent";
 import { previewThemeOverride } from "./themes/preview-access";
 import { getTheme } from "@/themes/registry";
 import { SHELL_MESSAGES } from "@/i18n/client-messages";
 import { browserMessages } from "@/i18n/browser-messages";
+import { hasFeature } from "@/lib/features";
 
 type Params = Promise<{ site: string; locale: string }>;
 
@@ -46,7 +47,7 @@ export default async function SiteRootLayout({ children, params }: { children: R
   setRequestLocale(locale);
   const [site, allMessages, jar] = await Promise.all([getPageSite(siteId), getMessages(), cookies()]);
   const messages = browserMessages(allMessages, SHELL_MESSAGES);
-  const darkAllowed = site.features.includes("dark-theme");
+  const darkAllowed = hasFeature(site, "dark-theme");
   // White-label shell: colour-scheme rules (spec §4) and the theme preview's ?theme= (that page only).
   const scheme = resolveColorScheme({ darkAllowed, stored: jar.get(COLOR_SCHEME_COOKIE)?.value, override: jar.get(COLOR_SCHEME_OVERRIDE_COOKIE)?.value });
   const themeId = (await previewThemeOverride(site)) ?? site.themeId;

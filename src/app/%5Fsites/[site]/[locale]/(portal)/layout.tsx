@@ -1,16 +1,16 @@
 import { Box } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
+import { getPageSite, requireSession } from "@/server/web/page-context";
 import { devToolsEnabled } from "@/lib/env";
-import { PSEUDO_LOCALE } from "@/lib/locales";
+import { PSEUDO_LOCALE, localePath } from "@/lib/locales";
 import { Header } from "@/ui/shell/header";
 import { Footer } from "@/ui/shell/footer";
 import { SessionWatcher } from "@/ui/shell/session-watcher";
 import { CustomerServiceBanner } from "@/ui/on-demand";
 import "@/ui/shell/areas";
 import { PortalBottomBar } from "@/ui/shared/portal-bottom-bar";
-import { FeedbackPrompt } from "@/ui/feedback/feedback-prompt";
+import { FeedbackPrompt } from "../_parts/feedback-prompt";
 
 export default async function PortalLayout({ children, params }: { children: ReactNode; params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;

@@ -1,9 +1,10 @@
 import { Card, Paper, SimpleGrid, Stack, Text, Title, Badge, Group } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath, requireSession } from "@/server/web/page-context";
+import { getPageSite, requireSession } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { navItems } from "@/ui/shell/navigation";
-import { Announcements } from "@/ui/announcements/announcements";
+import { SiteAnnouncements } from "../_parts/site-announcements";
 import { CustomerServiceSearch, RepresentativeCodeForm } from "@/ui/on-demand";
 
 const TILE_AREAS = ["charts", "contracts", "invoices"] as const;
@@ -17,7 +18,7 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
   const [site, session, t] = await Promise.all([getPageSite(siteId), requireSession(siteId, locale), getTranslations("home")]);
-  const tiles = navItems(site.features).filter((a) => (TILE_AREAS as readonly string[]).includes(a.feature));
+  const tiles = navItems(site).filter((a) => (TILE_AREAS as readonly string[]).includes(a.feature));
   const active = session.activeCustomer;
   return (
     <Stack gap="lg">
@@ -56,7 +57,7 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
         </SimpleGrid>
       ) : null}
       {/* White-label shell: the site's announcements (spec §7) */}
-      <Announcements site={site} locale={locale} />
+      <SiteAnnouncements site={site} locale={locale} />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
 import { allThemes, getTheme, isThemeId } from "@/themes/registry";
 import type { PortalTheme } from "@/themes/types";
 import { devToolsEnabled } from "@/lib/env";
-import { LOCALE_NAMES, PSEUDO_LOCALE, localePrefix, type AnyLocale } from "@/lib/locales";
+import { LOCALE_NAMES, PSEUDO_LOCALE, localePrefix, type AnyLocale, localePath } from "@/lib/locales";
 import { LanguageSwitcher } from "@/ui/shell/language-switcher";
 import { TopBar } from "@/ui/shared/top-bar";
 import { KeyValueTable } from "@/ui/shared/key-value-table";
@@ -16,6 +16,7 @@ import { HomeMockup, SignInMockup } from "@/ui/shared/theme-preview/mockups";
 import { PreviewForm } from "@/ui/shared/theme-preview/preview-form";
 import { ErrorDrill, NotificationsDemo } from "@/ui/shared/theme-preview/preview-actions";
 import { PREVIEW_PATH, previewAllowed } from "./preview-access";
+import { hasFeature } from "@/lib/features";
 
 type Params = Promise<{ site: string; locale: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -168,7 +169,7 @@ export default async function ThemePreviewPage({ params, searchParams }: { param
           <Title order={2} id="preview-appearance">
             {t("appearance-section")}
           </Title>
-          <AppearanceControl darkAllowed={site.features.includes("dark-theme")} />
+          <AppearanceControl darkAllowed={hasFeature(site, "dark-theme")} />
         </Stack>
 
         <Stack component="section" gap="sm" aria-labelledby="preview-form">

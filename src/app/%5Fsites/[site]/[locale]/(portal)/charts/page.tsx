@@ -1,13 +1,15 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { localePath, requireAreaPage } from "@/server/web/page-context";
+import { requireAreaPage } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { listCustomerPoints } from "@/server/metering/points";
 import { chartReadings } from "@/server/metering/statistics";
 import type { Site } from "@/server/sites/sites";
 import { localDateString } from "@/lib/energy/time";
 import { overlayResolution, readChartState, type ChartOptions, type ChartState } from "@/ui/energy/chart-state";
-import type { ChartReadings } from "@/ui/energy/chart-data";
-import { ChartsExplorer, type ChartBundle } from "@/ui/energy/charts-explorer";
+import type { ChartReadings } from "@/api/schemas/energy";
+import type { ChartBundle } from "@/ui/energy/chart-bundle";
+import { ChartsExplorer } from "@/ui/energy/charts-explorer";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 

@@ -6,7 +6,7 @@ import type { Site } from "@/server/sites/sites";
 import type { MeteringPointRow, PointScope } from "@/server/metering/points";
 import { costEstimation, spotStatistics } from "@/server/metering/statistics";
 import { dashboardExpenses, dashboardLocations, dashboardPeriod, spotHourRanking, type PeriodFigure } from "@/server/metering/dashboard";
-import { localePath } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { formatter, type Format } from "@/i18n/format";
 import { ChartFrame, type FrameSeries } from "@/ui/energy/chart-frame";
 import { DataTable } from "@/ui/energy/data-table";

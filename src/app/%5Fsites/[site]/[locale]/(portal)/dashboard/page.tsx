@@ -1,10 +1,11 @@
 import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
-import { localePath, requireAreaPage } from "@/server/web/page-context";
+import { requireAreaPage } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { dashboardPoints, showsCostEstimate } from "@/server/metering/dashboard";
 import type { Site } from "@/server/sites/sites";
-import { Announcements } from "@/ui/announcements/announcements";
+import { SiteAnnouncements } from "../../_parts/site-announcements";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
@@ -40,7 +41,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
         </Text>
       </div>
       <Suspense fallback={null}>
-        <Announcements site={site} locale={locale} limit={3} />
+        <SiteAnnouncements site={site} locale={locale} limit={3} />
       </Suspense>
       {hasData ? null : <EmptyState titleOrder={2} title={t("empty.title")} description={t("empty.description")} data-testid="dashboard-empty" />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,6 +1,7 @@
 import { Anchor, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { AuthCard } from "@/ui/auth/auth-card";
 
 export default async function ConfirmRequestPage({ params, searchParams }: { params: Promise<{ site: string; locale: string }>; searchParams: Promise<{ email?: string }> }) {

@@ -1,6 +1,7 @@
 import { Alert, Button } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { AuthCard } from "@/ui/auth/auth-card";
 
 const KNOWN = ["SessionRequired", "AccessDenied", "StateExpired", "InvalidCode", "NoProviders", "INVALID_TOKEN", "EXPIRED_TOKEN", "OAuthCallback", "TooManyAttempts"] as const;

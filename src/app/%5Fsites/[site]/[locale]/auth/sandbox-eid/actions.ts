@@ -5,6 +5,7 @@ import { getSiteById } from "@/server/sites/sites";
 import { issueSandboxCode } from "@/server/auth/sandbox-broker";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { AppError } from "@/server/errors";
+import type { SandboxApprovalState } from "@/ui/auth/sandbox-identity-picker";
 
 const Input = z.object({
   siteId: z.string().min(1).max(64),
@@ -21,7 +22,7 @@ const Input = z.object({
  * Returns where to go rather than redirecting: Next.js renders a server action's redirect target
  * through an internal request whose host is not the site's, which would render another site.
  */
-export async function approveSandboxIdentity(_prev: { error: string | null; next?: string }, form: FormData): Promise<{ error: string | null; next?: string }> {
+export async function approveSandboxIdentity(_prev: SandboxApprovalState, form: FormData): Promise<SandboxApprovalState> {
   const parsed = Input.safeParse(Object.fromEntries(form.entries()));
   if (!parsed.success || !sandboxProvidersAllowed()) return { error: "invalid" };
   const input = parsed.data;

@@ -1,10 +1,12 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { isPendingState, listSandboxIdentities } from "@/server/auth/sandbox-broker";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { SandboxIdentityPicker } from "@/ui/auth/sandbox-identity-picker";
+import { approveSandboxIdentity } from "./actions";
 
 /** The sandbox e-identification provider's own page: pick a test person, confirm, go back. */
 export default async function SandboxEidPage({ params, searchParams }: { params: Promise<{ site: string; locale: string }>; searchParams: Promise<{ state?: string }> }) {
@@ -34,6 +36,7 @@ export default async function SandboxEidPage({ params, searchParams }: { params:
           </Alert>
         ) : (
           <SandboxIdentityPicker
+            approve={approveSandboxIdentity}
             siteId={site.id}
             state={state!}
             country={site.country}

@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { siteProviders } from "@/server/auth/providers";
 import { AuthCard } from "@/ui/auth/auth-card";
 import { EmailSignInForm } from "@/ui/auth/sign-in-forms";

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { getPageSite, localePath } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { AuthCard } from "@/ui/auth/auth-card";
 import { SignOut } from "@/ui/auth/sign-out";
 

@@ -14,6 +14,7 @@ import { formatter } from "@/i18n/format";
 import classes from "@/ui/invoices/invoices.module.css";
 import { invoicePageContext, loadInvoice, type InvoiceRouteParams } from "../_lib/context";
 import { paymentMethods } from "@/server/payments/methods";
+import { hasFeature } from "@/lib/features";
 
 export async function generateMetadata({ params }: { params: InvoiceRouteParams }) {
   const { invoiceNumber } = await params;
@@ -103,7 +104,7 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
           </Stack>
         </SimpleGrid>
         <Group mt="lg" gap="sm" wrap="wrap">
-          <InvoiceDownloads invoiceNumber={invoice.invoiceNumber} csv={ctx.site.features.includes("invoices.csv-download")} locale={ctx.locale} />
+          <InvoiceDownloads invoiceNumber={invoice.invoiceNumber} csv={hasFeature(ctx.site, "invoices.csv-download")} locale={ctx.locale} />
           <PostponeDueDate invoiceNumber={invoice.invoiceNumber} dueDate={invoice.dueDate} window={invoice.postpone} currency={invoice.currency} locale={ctx.locale} />
         </Group>
       </Paper>

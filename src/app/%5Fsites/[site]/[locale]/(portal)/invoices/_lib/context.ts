@@ -1,7 +1,8 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
-import { localePath, requireAreaPage } from "@/server/web/page-context";
+import { requireAreaPage } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
 import { getInvoiceDetail } from "@/server/invoices/invoices";
 import { getCustomerPayment, type PaymentView } from "@/server/payments/payments";
 import { AppError } from "@/server/errors";

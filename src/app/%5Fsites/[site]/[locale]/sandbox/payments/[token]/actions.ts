@@ -6,18 +6,13 @@ import { getSiteById } from "@/server/sites/sites";
 import { decideSandboxPayment } from "@/server/providers/payments/sandbox";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { AppError } from "@/server/errors";
+import type { SandboxDecisionState } from "@/ui/invoices/sandbox-payment-form";
 
 const Input = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   decision: z.enum(["approve", "decline", "leave-pending"]),
 });
 
-export interface SandboxDecisionState {
-  /** Translation key under invoice-pages.sandbox.errors. */
-  error: "invalid" | "decided" | "expired" | "not-found" | null;
-  /** Where the browser goes next, as the provider says. */
-  redirectTo?: string;
-}
 
 /**
  * The customer's choice on the sandbox provider's page. Answers where the browser goes next; the

@@ -3,11 +3,12 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite } from "@/server/web/page-context";
 import { getSandboxPayment } from "@/server/providers/payments/sandbox";
-import { formatReference } from "@/server/invoices/reference-number";
+import { formatReference } from "@/lib/invoices/reference-number";
 import { listBanks } from "@/server/reference/reference";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { formatter } from "@/i18n/format";
 import { SandboxPaymentForm } from "@/ui/invoices/sandbox-payment-form";
+import { decideSandboxPaymentAction } from "./actions";
 import { SandboxPayLogo } from "@/ui/invoices/sandbox-pay-logo";
 import classes from "@/ui/invoices/invoices.module.css";
 
@@ -104,7 +105,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                   <Text size="sm">{t("decided")}</Text>
                 </Alert>
               ) : (
-                <SandboxPaymentForm token={payment.token} method={payment.method} banks={banks} bankBic={payment.bankBic} />
+                <SandboxPaymentForm decide={decideSandboxPaymentAction} token={payment.token} method={payment.method} banks={banks} bankBic={payment.bankBic} />
               )}
               {back && payment.decided ? (
                 <Anchor href={back} size="sm">

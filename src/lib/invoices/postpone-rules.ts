@@ -1,4 +1,4 @@
-import type { FieldError } from "@/server/errors";
+import type { FieldError } from "@/lib/errors";
 import { addDays, isIsoDate } from "./dates";
 
 export interface PostponeRuleInput {

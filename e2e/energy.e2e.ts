@@ -37,12 +37,7 @@ async function chartSettled(page: Page, expected = "") {
     (want) => {
       const panel = document.querySelector<HTMLElement>('[data-testid="chart-panel"]');
       // The panel renders the state of the current URL, and shows the data that state asks for.
-      return (
-        !!panel &&
-        panel.dataset.query === location.search.slice(1) &&
-        panel.dataset.want === panel.dataset.shown &&
-        (panel.dataset.want ?? "").includes(want)
-      );
+      return !!panel && panel.dataset.query === location.search.slice(1) && panel.dataset.want === panel.dataset.shown && (panel.dataset.want ?? "").includes(want);
     },
     expected,
     { timeout: 20_000 },

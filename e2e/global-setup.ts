@@ -111,7 +111,9 @@ export default async function setup(project: TestProject) {
     domains: ["oidc.localhost"],
     auth: {
       sandboxEid: false,
-      oidc: [{ id: "test-idp", name: "Test e-ID broker", issuer: oidc.issuer, clientId: "portal-e2e", clientSecret: "portal-e2e-secret", scopes: ["openid", "profile"], ssnClaim: "personal_identity_code" }],
+      oidc: [
+        { id: "test-idp", name: "Test e-ID broker", issuer: oidc.issuer, clientId: "portal-e2e", clientSecret: "portal-e2e-secret", scopes: ["openid", "profile"], ssnClaim: "personal_identity_code" },
+      ],
     },
   });
   await closeDb();

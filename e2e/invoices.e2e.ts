@@ -47,7 +47,12 @@ async function signedIn(persona: string, opts: { mobile?: boolean; path?: string
 async function apiCall<T>(page: Page, url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   const res = await page.evaluate(
     async ({ url, method, body }) => {
-      const r = await fetch(url, { method, credentials: "same-origin", headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(url, {
+        method,
+        credentials: "same-origin",
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: r.status, text: await r.text() };
     },
     { url, method: init.method ?? "GET", body: init.body },
@@ -95,7 +100,13 @@ async function expectAxeClean(page: Page, label: string) {
   let builder = new AxeBuilder({ page });
   for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
-  const summary = violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  const summary = violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact}) ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -229,7 +240,7 @@ describe("invoice list", () => {
       page.evaluate(() => {
         let text = (document.querySelector("main") as HTMLElement).innerText;
         // Translated messages are bracketed, and may hold other translated messages: strip from the inside out.
-        for (let before = ""; before !== text; ) {
+        for (let before = ""; before !== text;) {
           before = text;
           text = text.replace(/⟦[^⟦⟧]*⟧/g, " ");
         }
@@ -245,7 +256,16 @@ describe("invoice list", () => {
       supplier: { name: string; registryCode: string | null; vatNumber: string | null };
       meteringPoints: { address: string }[];
       lines: { productName: string | null; gsrn: string | null }[];
-      paymentInstructions: { recipient: string; iban: string | null; bic: string | null; bankName: string | null; reference: string; referenceFormatted: string; rfReference: string | null; virtualBarcode: string | null };
+      paymentInstructions: {
+        recipient: string;
+        iban: string | null;
+        bic: string | null;
+        bankName: string | null;
+        reference: string;
+        referenceFormatted: string;
+        rfReference: string | null;
+        virtualBarcode: string | null;
+      };
     }>(page, `/api/invoices/${n}`);
     const banks = (await apiGet<{ banks: { name: string }[] }>(page, "/api/banks?type=BANK_LINK")).banks;
     // Data is not translated: names, addresses, account numbers and references.
@@ -342,10 +362,7 @@ describe("invoice detail", { timeout: 120_000 }, () => {
     await field.getByRole("button", { name: dayLabel(before.postpone.minDate), exact: true }).click();
     await expect(dialog.getByTestId("postpone-chosen").textContent()).resolves.toContain(ddmmyyyy(before.postpone.minDate));
     await dialog.getByRole("button", { name: "Postpone", exact: true }).click();
-    await page.waitForFunction(
-      (date) => document.querySelector('[data-testid="invoice-due-date"]')?.textContent === date,
-      ddmmyyyy(before.postpone.minDate),
-    );
+    await page.waitForFunction((date) => document.querySelector('[data-testid="invoice-due-date"]')?.textContent === date, ddmmyyyy(before.postpone.minDate));
     await expect(page.getByTestId("invoice-original-due-date").textContent()).resolves.toContain(ddmmyyyy(before.dueDate));
     const after = await apiGet<Detail>(page, `/api/invoices/${target.invoiceNumber}`);
     expect(after.dueDate).toBe(before.postpone.minDate);
@@ -355,14 +372,24 @@ describe("invoice detail", { timeout: 120_000 }, () => {
     // The date chosen in the modal stops being allowed before it is sent (postponed elsewhere meanwhile).
     await page.getByRole("button", { name: "Postpone due date" }).click();
     await dialog.waitFor();
-    await dialog.getByRole("group", { name: "New due date" }).getByRole("button", { name: dayLabel(after.postpone.minDate), exact: true }).click();
+    await dialog
+      .getByRole("group", { name: "New due date" })
+      .getByRole("button", { name: dayLabel(after.postpone.minDate), exact: true })
+      .click();
     const elsewhere = await apiCall(page, `/api/invoices/${target.invoiceNumber}/postpone`, { method: "PUT", body: { dueDate: after.postpone.maxDate } });
     expect(elsewhere.status).toBe(200);
     await dialog.getByRole("button", { name: "Postpone", exact: true }).click();
     await page.waitForFunction(() => document.querySelector('[role="dialog"] [role="group"][data-invalid="true"]') !== null);
     const describedBy = await dialog.getByRole("group", { name: "New due date" }).getAttribute("aria-describedby");
     expect(describedBy).toBeTruthy();
-    const message = await page.evaluate((ids) => ids!.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy);
+    const message = await page.evaluate(
+      (ids) =>
+        ids!
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
+      describedBy,
+    );
     expect(message).toMatch(/The new due date must be later than the current due date|extended as many times as allowed/);
     await context.close();
   });
@@ -400,7 +427,12 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await expect(page.getByTestId("sandbox-badge").textContent()).resolves.toBe("Test environment");
     expect(centsOf((await page.getByTestId("sandbox-amount").textContent())!)).toBe(target.totalCents);
     const { referenceNumber } = await apiGet<{ referenceNumber: string }>(page, `/api/invoices/${target.invoiceNumber}`);
-    await expect(page.getByTestId("sandbox-reference").textContent().then((t) => t!.replace(/\s/g, ""))).resolves.toBe(referenceNumber.replace(/\s/g, ""));
+    await expect(
+      page
+        .getByTestId("sandbox-reference")
+        .textContent()
+        .then((t) => t!.replace(/\s/g, "")),
+    ).resolves.toBe(referenceNumber.replace(/\s/g, ""));
     await expect(page.getByTestId("sandbox-message").textContent()).resolves.toContain(target.invoiceNumber);
     await expect(provider.textContent()).resolves.toContain("Aurora Energia Oy");
     await expect(provider.getByRole("radio", { name: banks[0].name }).isChecked()).resolves.toBe(true);

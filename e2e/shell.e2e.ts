@@ -42,7 +42,11 @@ describe("themes", () => {
       expect(await page.getByTestId("theme-detail").getAttribute("data-theme")).toBe(id);
       const vars = await page.evaluate(() => {
         const s = getComputedStyle(document.documentElement);
-        return { header: s.getPropertyValue("--portal-header-height").trim(), primary: s.getPropertyValue("--mantine-primary-color-filled").trim(), headerBg: s.getPropertyValue("--portal-header-bg").trim() };
+        return {
+          header: s.getPropertyValue("--portal-header-height").trim(),
+          primary: s.getPropertyValue("--mantine-primary-color-filled").trim(),
+          headerBg: s.getPropertyValue("--portal-header-bg").trim(),
+        };
       });
       const { getTheme } = await import("../src/themes/registry");
       const theme = getTheme(id);
@@ -482,7 +486,11 @@ describe("notifications and API errors (spec §8, §9)", () => {
     await page.waitForFunction(() => document.querySelectorAll(".mantine-Notification-root").length === 0, null, { timeout: 8000 });
 
     await page.route("**/api/info/unavailable", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "api.errors.internal", status: 503, details: { messageCode: "E-503" } } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "api.errors.internal", status: 503, details: { messageCode: "E-503" } } }),
+      }),
     );
     await page.getByTestId("notify-service").click();
     await notes.first().waitFor();
@@ -615,8 +623,9 @@ describe("announcements (spec §7)", () => {
       const report = await list.evaluate((root) => {
         const bad: string[] = [];
         for (const el of root.querySelectorAll("*")) {
-          for (const attr of el.getAttributeNames()) if (attr.startsWith("on") || attr === "style" && el.closest("[data-user-content]") || attr === "srcdoc") bad.push(`${el.tagName} ${attr}`);
-          if (["SCRIPT", "IFRAME", "IMG", "SVG", "OBJECT", "EMBED", "FORM", "INPUT", "STYLE", "BASE", "META", "LINK", "MATH", "VIDEO", "AUDIO"].includes(el.tagName.toUpperCase())) bad.push(el.tagName);
+          for (const attr of el.getAttributeNames()) if (attr.startsWith("on") || (attr === "style" && el.closest("[data-user-content]")) || attr === "srcdoc") bad.push(`${el.tagName} ${attr}`);
+          if (["SCRIPT", "IFRAME", "IMG", "SVG", "OBJECT", "EMBED", "FORM", "INPUT", "STYLE", "BASE", "META", "LINK", "MATH", "VIDEO", "AUDIO"].includes(el.tagName.toUpperCase()))
+            bad.push(el.tagName);
           if (el.tagName === "A") {
             const a = el as HTMLAnchorElement;
             if (!/^(https?:|mailto:|tel:)/.test(a.href)) bad.push(`href ${a.getAttribute("href")}`);

@@ -52,7 +52,10 @@ const END = "<!-- bench:readings:end -->";
 export function machine(): string {
   const cpuinfo = fs.existsSync("/proc/cpuinfo") ? fs.readFileSync("/proc/cpuinfo", "utf8") : "";
   const model = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? "unknown";
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
   return `${os.cpus().length} cores (${model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}; load average at the end ${load} (1 / 5 / 15 min; the machine is shared, so numbers above 2 mean other work competed for the cores)`;
 }
 
@@ -268,7 +271,12 @@ function renderBlock({ result: r, machine: host, date }: RenderRun): string {
           "",
           lighthouseTable(r.lighthouse),
           "",
-          r.lighthouse.every(meetsLighthouseGoal) ? "Every page meets the Lighthouse goal." : `**Below the Lighthouse goal**: ${r.lighthouse.filter((x) => !meetsLighthouseGoal(x)).map((x) => x.page).join(", ")}.`,
+          r.lighthouse.every(meetsLighthouseGoal)
+            ? "Every page meets the Lighthouse goal."
+            : `**Below the Lighthouse goal**: ${r.lighthouse
+                .filter((x) => !meetsLighthouseGoal(x))
+                .map((x) => x.page)
+                .join(", ")}.`,
           "",
         ]
       : []),
@@ -282,7 +290,11 @@ function writeRenderDoc(results: RenderRun[]) {
   const b = doc.indexOf(RENDER_END);
   const blocks = new Map<string, string>();
   if (a >= 0 && b > a) {
-    for (const part of doc.slice(a + RENDER_START.length, b).split(/\n(?=### )/).slice(1)) blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
+    for (const part of doc
+      .slice(a + RENDER_START.length, b)
+      .split(/\n(?=### )/)
+      .slice(1))
+      blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
   }
   for (const r of results) blocks.set(r.result.engine, renderBlock(r));
   const names = [...blocks.keys()].sort((x, y) => ["pglite", "postgres"].indexOf(x) - ["pglite", "postgres"].indexOf(y));
@@ -309,17 +321,25 @@ function throughputSummary(results: ThroughputResult[]): string {
       ["GET /api/countries", 0.3],
     ] as const) {
       const row = pick(r, label);
-      if (row?.ratio != null) lines.push(`| ${r.engine}: ${label} ≥ ${goal} of bare (1 process) | ${row.ratio.toFixed(3)} (${Math.round(row.reqPerSec)} req/s) | ${row.ratio >= goal ? "yes" : "no"} |`);
+      if (row?.ratio != null)
+        lines.push(`| ${r.engine}: ${label} ≥ ${goal} of bare (1 process) | ${row.ratio.toFixed(3)} (${Math.round(row.reqPerSec)} req/s) | ${row.ratio >= goal ? "yes" : "no"} |`);
     }
     const dash = pick(r, "GET /dashboard", maxP);
-    if (dash) lines.push(`| ${r.engine}: /dashboard ≥ 100 req/s, p95 ≤ 200 ms at 50 connections (${maxP} process${maxP > 1 ? "es" : ""}) | ${Math.round(dash.reqPerSec)} req/s, p95 ${Math.round(dash.p95)} ms | ${dash.reqPerSec >= 100 && dash.p95 <= 200 ? "yes" : "no"} |`);
+    if (dash)
+      lines.push(
+        `| ${r.engine}: /dashboard ≥ 100 req/s, p95 ≤ 200 ms at 50 connections (${maxP} process${maxP > 1 ? "es" : ""}) | ${Math.round(dash.reqPerSec)} req/s, p95 ${Math.round(dash.p95)} ms | ${dash.reqPerSec >= 100 && dash.p95 <= 200 ? "yes" : "no"} |`,
+      );
     if (r.load) {
       const failed = r.load.errors + r.load.non2xx;
-      lines.push(`| ${r.engine}: 200 connections for ${r.load.seconds} s, no failure, p99 ≤ 1 s | ${failed} failed of ${r.load.requests}, p99 ${Math.round(r.load.p99)} ms | ${failed === 0 && r.load.p99 <= 1000 ? "yes" : "no"} |`);
+      lines.push(
+        `| ${r.engine}: 200 connections for ${r.load.seconds} s, no failure, p99 ≤ 1 s | ${failed} failed of ${r.load.requests}, p99 ${Math.round(r.load.p99)} ms | ${failed === 0 && r.load.p99 <= 1000 ? "yes" : "no"} |`,
+      );
     }
     for (const m of r.memory) {
       const flat = m.afterSecondMb <= m.afterFirstMb * 1.1;
-      lines.push(`| ${r.engine}: RSS ≤ 400 MB after 10,000 mixed requests and flat after 10,000 more (${m.processes} process${m.processes > 1 ? "es" : ""}) | ${m.afterFirstMb} MB, then ${m.afterSecondMb} MB | ${m.afterFirstMb <= 400 * m.processes && flat ? "yes" : "no"} |`);
+      lines.push(
+        `| ${r.engine}: RSS ≤ 400 MB after 10,000 mixed requests and flat after 10,000 more (${m.processes} process${m.processes > 1 ? "es" : ""}) | ${m.afterFirstMb} MB, then ${m.afterSecondMb} MB | ${m.afterFirstMb <= 400 * m.processes && flat ? "yes" : "no"} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -331,14 +351,15 @@ function writeThroughputDoc(results: ThroughputResult[]) {
   const b = doc.indexOf(TP_END);
   const blocks = new Map<string, string>();
   if (a >= 0 && b > a) {
-    for (const part of doc.slice(a + TP_START.length, b).split(/\n(?=### )/).slice(1)) blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
+    for (const part of doc
+      .slice(a + TP_START.length, b)
+      .split(/\n(?=### )/)
+      .slice(1))
+      blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
   }
   const date = new Date().toISOString().slice(0, 10);
   for (const r of results) {
-    blocks.set(
-      r.engine,
-      [`### ${r.engine}`, "", `Measured ${date} on ${machine()}.`, "", throughputTable(r), "", "Goals:", "", throughputSummary([r]), ""].join("\n"),
-    );
+    blocks.set(r.engine, [`### ${r.engine}`, "", `Measured ${date} on ${machine()}.`, "", throughputTable(r), "", "Goals:", "", throughputSummary([r]), ""].join("\n"));
   }
   const intro = [
     "",

@@ -34,7 +34,11 @@ function file(name: string, gsrn: string, fromMs: number, count: number, bad?: n
 async function run(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runImport(args, (l) => out.push(l), (l) => err.push(l));
+  const code = await runImport(
+    args,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

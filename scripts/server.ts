@@ -103,7 +103,12 @@ async function printWelcome(port: number, ms: number) {
   if (aurora) {
     const legal = aurora.customers.find((c) => c.kind === "legal" && c.owner?.persona === null);
     const someone = aurora.customers.find((c) => c.kind === "private" && c.owner?.persona === null);
-    console.log(`Representative codes to try on aurora: ${[legal, someone].filter(Boolean).map((c) => `${c!.representativeCode} (${c!.name})`).join(", ")}`);
+    console.log(
+      `Representative codes to try on aurora: ${[legal, someone]
+        .filter(Boolean)
+        .map((c) => `${c!.representativeCode} (${c!.name})`)
+        .join(", ")}`,
+    );
     console.log(`E-mail to try on aurora: ${aurora.customers[1].email}`);
   }
   console.log(`API reference: http://localhost:${port}/api/docs\n`);
@@ -149,11 +154,16 @@ async function servePrimary(opts: ServeOptions, workers: number) {
     stopping = true;
     if (!opts.quiet) console.log(`\n${signal}: closing ${workers} processes…`);
     const all = Object.values(cluster.workers ?? {}).filter((w) => !!w);
-    await Promise.all(all.map((w) => new Promise<void>((resolve) => {
-      if (w!.isDead()) return resolve();
-      w!.once("exit", () => resolve());
-      w!.process.kill("SIGTERM");
-    })));
+    await Promise.all(
+      all.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w!.isDead()) return resolve();
+            w!.once("exit", () => resolve());
+            w!.process.kill("SIGTERM");
+          }),
+      ),
+    );
     await closeDb();
     process.exit(0);
   };

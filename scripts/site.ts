@@ -28,7 +28,10 @@ const CreateInput = z.object({
   name: z.string().min(2).max(200),
   country: z.enum(["FI", "EE", "LV"]),
   domain: z.array(host).min(1),
-  timezone: z.string().refine((tz) => Intl.supportedValuesOf("timeZone").includes(tz), "unknown time zone").optional(),
+  timezone: z
+    .string()
+    .refine((tz) => Intl.supportedValuesOf("timeZone").includes(tz), "unknown time zone")
+    .optional(),
   locales: z.string().optional(),
   "default-locale": z.string().optional(),
   theme: z.string().refine(isThemeId, "unknown theme id").default("voima"),

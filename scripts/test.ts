@@ -42,10 +42,17 @@ const vitest = (name: string, args: string[], env: Record<string, string> = {}) 
   run(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env, report);
 };
 
+/** What the formatter keeps formatted (.prettierrc.json; JSON and Markdown are left as written). */
+const FORMATTED = ["src/**/*.{ts,tsx,css}", "scripts/**/*.{ts,cjs}", "e2e/**/*.ts", "*.{ts,mts,mjs,cjs}"];
+
 const only = process.argv.slice(2);
 const want = (step: string) => only.length === 0 || only.includes(step);
 
-if (want("lint")) run("lint", bin("eslint"), [".", "--max-warnings=0"]);
+if (want("lint")) {
+  run("lint", bin("eslint"), [".", "--max-warnings=0"]);
+  // The formatter's check: `npm run format` writes what it asks for.
+  run("format", bin("prettier"), ["--check", "--log-level=warn", ...FORMATTED]);
+}
 if (want("typecheck")) run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
 if (want("unit")) vitest("unit and integration (PGlite)", [], { TEST_DB: "pglite" });
 if (want("unit") && process.env.DATABASE_URL) vitest("integration (PostgreSQL)", [], { TEST_DB: "postgres" });

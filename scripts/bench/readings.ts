@@ -178,7 +178,10 @@ export async function benchImport(siteId: string, target: number, parallel: bool
       insertRowsPerSecond: mid.rowsPerSecond,
       insertRange: [speeds[0], speeds[speeds.length - 1]],
       deliveries: DELIVERIES,
-      unchangedRowsPerSecond: quantile(again.sort((a, b) => a - b), 0.5),
+      unchangedRowsPerSecond: quantile(
+        again.sort((a, b) => a - b),
+        0.5,
+      ),
       parallel: parallelResult,
       phases: mid.phases,
     };

@@ -217,7 +217,6 @@ export async function signIn(port: number, identityIds: readonly string[]): Prom
 
 // ---------------------------------------------------------------- timing
 
-
 interface Request {
   label: string;
   path: string;
@@ -256,7 +255,9 @@ async function requestsFor(port: number, cookie: string, now: number): Promise<R
     { label: "GET /api/dashboard/locations", path: "/api/dashboard/locations", kind: "api" },
     ...kinds.flatMap((k) => [
       { label: `GET /api/dashboard/statistics/consumption, this month by day, ${k.name}`, path: `/api/dashboard/statistics/consumption?${month}${k.gsrn}`, kind: "api" as const },
-      ...(k.producing ? [{ label: `GET /api/dashboard/statistics/production, this month by day, ${k.name}`, path: `/api/dashboard/statistics/production?${month}${k.gsrn}`, kind: "api" as const }] : []),
+      ...(k.producing
+        ? [{ label: `GET /api/dashboard/statistics/production, this month by day, ${k.name}`, path: `/api/dashboard/statistics/production?${month}${k.gsrn}`, kind: "api" as const }]
+        : []),
     ]),
     { label: "GET /api/dashboard/statistics/spot, today and tomorrow", path: "/api/dashboard/statistics/spot", kind: "api" },
     ...kinds.map((k) => ({ label: `GET /api/dashboard/statistics/expenses, 12 months by month, ${k.name}`, path: `/api/dashboard/statistics/expenses?${year}${k.gsrn}`, kind: "api" as const })),

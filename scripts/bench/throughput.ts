@@ -250,15 +250,31 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
         // A first pass loads the route's code and fills the caches, as a server in use has them.
         await cannon(port, [t.path], 4, 1, t.signedIn ? { cookie } : {});
         const r = await cannon(port, [t.path], t.connections, opts.seconds, t.signedIn ? { cookie } : {});
-        const row: ThroughputRow = { label: t.label, processes, connections: t.connections, reqPerSec: r.reqPerSec, ratio: t.path.startsWith("/api/") ? r.reqPerSec / bareRps : null, p50: r.p50, p95: r.p95, p99: r.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx };
+        const row: ThroughputRow = {
+          label: t.label,
+          processes,
+          connections: t.connections,
+          reqPerSec: r.reqPerSec,
+          ratio: t.path.startsWith("/api/") ? r.reqPerSec / bareRps : null,
+          p50: r.p50,
+          p95: r.p95,
+          p99: r.p99,
+          errors: r.errors,
+          timeouts: r.timeouts,
+          non2xx: r.non2xx,
+        };
         rows.push(row);
-        log(`   ${processes} process${processes > 1 ? "es" : ""}, ${t.connections} connections, ${t.label.padEnd(38)} ${Math.round(r.reqPerSec).toString().padStart(6)} req/s${row.ratio !== null ? ` (${row.ratio.toFixed(3)} of bare)` : ""}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms${r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ""}`);
+        log(
+          `   ${processes} process${processes > 1 ? "es" : ""}, ${t.connections} connections, ${t.label.padEnd(38)} ${Math.round(r.reqPerSec).toString().padStart(6)} req/s${row.ratio !== null ? ` (${row.ratio.toFixed(3)} of bare)` : ""}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms${r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ""}`,
+        );
       }
       const last = processes === processCounts[processCounts.length - 1];
       if (last && opts.loadSeconds > 0) {
         const r = await cannon(port, MIX, 200, opts.loadSeconds, { cookie });
         load = { processes, connections: 200, seconds: opts.loadSeconds, requests: r.total, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, p50: r.p50, p99: r.p99 };
-        log(`   200 connections for ${opts.loadSeconds} s on the mix: ${r.total} requests, ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms`);
+        log(
+          `   200 connections for ${opts.loadSeconds} s on the mix: ${r.total} requests, ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms`,
+        );
       }
       const rounds: number[] = [];
       let aborted = 0;

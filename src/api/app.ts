@@ -28,7 +28,24 @@ import { validationError } from "@/server/errors";
 import { APP_VERSION } from "@/lib/version";
 
 /** Area routers; later areas add theirs here. */
-const ROUTERS = [sessionRouter, meRouter, referenceRouter, logsRouter, signInRouter, invoicesRouter, paymentsRouter, dashboardRouter, chartsRouter, locationsRouter, usagePointsRouter, importRouter, feedbackRouter, announcementsRouter, consentRouter, jobsRouter];
+const ROUTERS = [
+  sessionRouter,
+  meRouter,
+  referenceRouter,
+  logsRouter,
+  signInRouter,
+  invoicesRouter,
+  paymentsRouter,
+  dashboardRouter,
+  chartsRouter,
+  locationsRouter,
+  usagePointsRouter,
+  importRouter,
+  feedbackRouter,
+  announcementsRouter,
+  consentRouter,
+  jobsRouter,
+];
 
 const OPENAPI_CONFIG = {
   openapi: "3.1.0",

@@ -57,10 +57,11 @@ export function createApiListener(opts: ApiListenerOptions) {
   const listener = getRequestListener((request) => app.fetch(request), {
     // Next.js shares this process and relies on the standard Request/Response classes.
     overrideGlobalObjects: true,
-    errorHandler: () => new Response(JSON.stringify({ error: { code: "bad_request", message: "api.errors.bad-request", status: 400 } }), {
-      status: 400,
-      headers: { "content-type": "application/json" },
-    }),
+    errorHandler: () =>
+      new Response(JSON.stringify({ error: { code: "bad_request", message: "api.errors.bad-request", status: 400 } }), {
+        status: 400,
+        headers: { "content-type": "application/json" },
+      }),
   });
   return (req: IncomingMessage, res: ServerResponse) => {
     fixForwardedHeaders(req, opts.trustProxy);

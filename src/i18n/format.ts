@@ -72,7 +72,10 @@ export function wallClock(iso: string): WallClock {
 
 /** IBAN in groups of four, as printed on invoices. */
 export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, "").replace(/(.{4})/g, "$1 ").trim();
+  return iban
+    .replace(/\s+/g, "")
+    .replace(/(.{4})/g, "$1 ")
+    .trim();
 }
 
 export interface Format {

@@ -102,8 +102,14 @@ describe("translation messages", () => {
 
       it("has exactly the keys of en-GB in every namespace", () => {
         const keys = listMessageKeys(tree).sort();
-        expect(keys.filter((k) => !englishKeys.includes(k)), "keys en-GB does not have").toEqual([]);
-        expect(englishKeys.filter((k) => !keys.includes(k)), "keys missing").toEqual([]);
+        expect(
+          keys.filter((k) => !englishKeys.includes(k)),
+          "keys en-GB does not have",
+        ).toEqual([]);
+        expect(
+          englishKeys.filter((k) => !keys.includes(k)),
+          "keys missing",
+        ).toEqual([]);
       });
 
       it("has no empty values and the same ICU arguments as en-GB", () => {
@@ -112,7 +118,8 @@ describe("translation messages", () => {
           const value = valueAt(tree, key);
           if (value === undefined) continue;
           if (!value.trim()) wrong.push(`${key}: empty`);
-          else if (messageArguments(value).join() !== messageArguments(valueAt(english, key)!).join()) wrong.push(`${key}: arguments ${messageArguments(value)} ≠ ${messageArguments(valueAt(english, key)!)}`);
+          else if (messageArguments(value).join() !== messageArguments(valueAt(english, key)!).join())
+            wrong.push(`${key}: arguments ${messageArguments(value)} ≠ ${messageArguments(valueAt(english, key)!)}`);
         }
         expect(wrong).toEqual([]);
       });

@@ -18,7 +18,10 @@ export function loadLocaleMessages(locale: AnyLocale | string): MessageTree {
     tree = {};
     const dir = path.join(DIR, key);
     if (!fs.existsSync(dir)) throw new Error("Could not load translation for the language");
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       tree[file.replace(/\.json$/, "")] = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as MessageTree;
     }
   }

@@ -12,7 +12,11 @@ const bool = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().default("./data/pglite"),
   AUTH_SECRET: z.string().min(32).optional(),
   SSN_ENCRYPTION_KEY: z.string().min(32).optional(),
@@ -20,8 +24,18 @@ export const envSchema = z.object({
   ALLOW_SANDBOX_PROVIDERS: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Portal <no-reply@portal.localhost>"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** How long a looked-up session may be served from memory (0: never); sign-outs reach every process at once regardless. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How long a site looked up by host may be served from memory; admin changes reach every process at once regardless. */

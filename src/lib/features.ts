@@ -2,19 +2,7 @@
  * Site features (spec §6). Area features switch whole parts of the portal on and off, in the
  * navigation and on the server; option features refine an area.
  */
-export const AREA_FEATURES = [
-  "dashboard",
-  "charts",
-  "invoices",
-  "contracts",
-  "outages",
-  "support",
-  "inbox",
-  "power-control",
-  "membership",
-  "feedback",
-  "announcements",
-] as const;
+export const AREA_FEATURES = ["dashboard", "charts", "invoices", "contracts", "outages", "support", "inbox", "power-control", "membership", "feedback", "announcements"] as const;
 
 export const OPTION_FEATURES = [
   "invoices.receivable-outsourced",

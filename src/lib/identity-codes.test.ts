@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  isValidEstonianSsn,
-  isValidFinnishSsn,
-  isValidLatvianSsn,
-  makeEstonianSsn,
-  makeFinnishSsn,
-  makeLatvianSsn,
-  maskSsn,
-  normalizeSsn,
-} from "./identity-codes";
+import { isValidEstonianSsn, isValidFinnishSsn, isValidLatvianSsn, makeEstonianSsn, makeFinnishSsn, makeLatvianSsn, maskSsn, normalizeSsn } from "./identity-codes";
 
 describe("national identity codes", () => {
   it("accepts known-valid codes and rejects a changed check digit", () => {

@@ -75,7 +75,7 @@ export function makeFinnishSsn(year: number, month: number, day: number, serial:
   const mm = String(month).padStart(2, "0");
   const yy = String(year % 100).padStart(2, "0");
   const sep = year >= 2000 ? "A" : "-";
-  const idx = String(serial % 898 + 2).padStart(3, "0");
+  const idx = String((serial % 898) + 2).padStart(3, "0");
   return `${dd}${mm}${yy}${sep}${idx}${FI_CHECK[Number(`${dd}${mm}${yy}${idx}`) % 31]}`;
 }
 

@@ -34,5 +34,4 @@ export class AppError extends Error {
 export const notFound = (key = "api.errors.not-found") => new AppError("not_found", key);
 export const forbidden = (key = "api.errors.forbidden") => new AppError("forbidden", key);
 export const unauthenticated = () => new AppError("unauthenticated", "api.errors.session-required");
-export const validationError = (fields: FieldError[], key = "api.errors.validation") =>
-  new AppError("validation", key, { fields });
+export const validationError = (fields: FieldError[], key = "api.errors.validation") => new AppError("validation", key, { fields });

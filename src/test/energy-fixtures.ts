@@ -38,7 +38,10 @@ export async function withSiteFeatures(db: Db, site: string, change: (features: 
   const changed = change(row.features);
   const unknown = changed.filter((f) => !isFeature(f));
   if (unknown.length) throw new Error(`Unknown features: ${unknown.join(", ")}`);
-  await db.update(sites).set({ features: changed.filter(isFeature) }).where(eq(sites.id, site));
+  await db
+    .update(sites)
+    .set({ features: changed.filter(isFeature) })
+    .where(eq(sites.id, site));
   invalidateSiteCache();
   try {
     await fn();

@@ -8,14 +8,8 @@ export const aaltoTheme: PortalTheme = {
   buttonRadius: 60,
   fontFamily: '"Avenir Next", Avenir, "Segoe UI", "Helvetica Neue", Arial, sans-serif',
   headingFontFamily: 'Georgia, Cambria, "Times New Roman", "DejaVu Serif", serif',
-  primary: [
-    "#ebfafb", "#d1f1f2", "#a0e0e4", "#65ced3", "#11b9c0",
-    "#099ca2", "#0a8085", "#08686c", "#055256", "#003e41",
-  ],
-  accent: [
-    "#fff4f1", "#fee2db", "#fec5b6", "#fca18a", "#f48164",
-    "#db6143", "#be4629", "#a13215", "#842308", "#661803",
-  ],
+  primary: ["#ebfafb", "#d1f1f2", "#a0e0e4", "#65ced3", "#11b9c0", "#099ca2", "#0a8085", "#08686c", "#055256", "#003e41"],
+  accent: ["#fff4f1", "#fee2db", "#fec5b6", "#fca18a", "#f48164", "#db6143", "#be4629", "#a13215", "#842308", "#661803"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#202727", dark: "#c4caca" },
   background: { light: "#f2f9fa", dark: "#0e1819" },
@@ -91,11 +85,7 @@ export const aaltoTheme: PortalTheme = {
   pwa: {
     logo: "/themes/aalto/pwa-logo.svg",
     splash: "/themes/aalto/splash.svg",
-    screenshots: [
-      "/themes/aalto/screenshot-1.svg",
-      "/themes/aalto/screenshot-2.svg",
-      "/themes/aalto/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/aalto/screenshot-1.svg", "/themes/aalto/screenshot-2.svg", "/themes/aalto/screenshot-3.svg"],
     themeColor: "#08686c",
   },
   notificationIcon: "/themes/aalto/notification-icon.svg",

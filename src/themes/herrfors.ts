@@ -8,14 +8,8 @@ export const herrforsTheme: PortalTheme = {
   buttonRadius: 0,
   fontFamily: 'Verdana, Geneva, "DejaVu Sans", sans-serif',
   headingFontFamily: 'Verdana, Geneva, "DejaVu Sans", sans-serif',
-  primary: [
-    "#effaf1", "#daf1dd", "#b3e1bb", "#89ce97", "#62b977",
-    "#3ca059", "#1a8641", "#086d31", "#055726", "#00421a",
-  ],
-  accent: [
-    "#fcf6e9", "#f5e8ce", "#ebd19c", "#ddb662", "#ce9e26",
-    "#b0850c", "#906d0c", "#76590a", "#5e4607", "#483502",
-  ],
+  primary: ["#effaf1", "#daf1dd", "#b3e1bb", "#89ce97", "#62b977", "#3ca059", "#1a8641", "#086d31", "#055726", "#00421a"],
+  accent: ["#fcf6e9", "#f5e8ce", "#ebd19c", "#ddb662", "#ce9e26", "#b0850c", "#906d0c", "#76590a", "#5e4607", "#483502"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#222722", dark: "#c6cac7" },
   background: { light: "#f4f9f5", dark: "#111812" },
@@ -91,11 +85,7 @@ export const herrforsTheme: PortalTheme = {
   pwa: {
     logo: "/themes/herrfors/pwa-logo.svg",
     splash: "/themes/herrfors/splash.svg",
-    screenshots: [
-      "/themes/herrfors/screenshot-1.svg",
-      "/themes/herrfors/screenshot-2.svg",
-      "/themes/herrfors/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/herrfors/screenshot-1.svg", "/themes/herrfors/screenshot-2.svg", "/themes/herrfors/screenshot-3.svg"],
     themeColor: "#055726",
   },
   notificationIcon: null,

@@ -8,14 +8,8 @@ export const ignitisTheme: PortalTheme = {
   buttonRadius: 25,
   fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headingFontFamily: '"Franklin Gothic Medium", "Arial Narrow", "Liberation Sans Narrow", Arial, sans-serif',
-  primary: [
-    "#fef2ff", "#f9e0fa", "#f1c2f3", "#e69fe9", "#d681dc",
-    "#be62c4", "#a248a9", "#88348e", "#6f2574", "#551a5a",
-  ],
-  accent: [
-    "#fcf7e9", "#f4e9cc", "#e9d397", "#dab95a", "#caa106",
-    "#ab8702", "#8c6f06", "#735a06", "#5b4805", "#463601",
-  ],
+  primary: ["#fef2ff", "#f9e0fa", "#f1c2f3", "#e69fe9", "#d681dc", "#be62c4", "#a248a9", "#88348e", "#6f2574", "#551a5a"],
+  accent: ["#fcf7e9", "#f4e9cc", "#e9d397", "#dab95a", "#caa106", "#ab8702", "#8c6f06", "#735a06", "#5b4805", "#463601"],
   primaryShade: { light: 6, dark: 7 },
   text: { light: "#282328", dark: "#cbc7cb" },
   background: { light: "#fbf6fb", dark: "#1a131a" },
@@ -91,11 +85,7 @@ export const ignitisTheme: PortalTheme = {
   pwa: {
     logo: "/themes/ignitis/pwa-logo.svg",
     splash: "/themes/ignitis/splash.svg",
-    screenshots: [
-      "/themes/ignitis/screenshot-1.svg",
-      "/themes/ignitis/screenshot-2.svg",
-      "/themes/ignitis/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/ignitis/screenshot-1.svg", "/themes/ignitis/screenshot-2.svg", "/themes/ignitis/screenshot-3.svg"],
     themeColor: "#6f2574",
   },
   notificationIcon: "/themes/ignitis/notification-icon.svg",

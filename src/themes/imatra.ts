@@ -8,14 +8,8 @@ export const imatraTheme: PortalTheme = {
   buttonRadius: 30,
   fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headingFontFamily: '"Trebuchet MS", "Lucida Grande", "Lucida Sans Unicode", "DejaVu Sans", sans-serif',
-  primary: [
-    "#eff8ff", "#d5eeff", "#a6d8fa", "#75c3f4", "#40a9e5",
-    "#108ecb", "#0c74a5", "#085d86", "#04496a", "#04364f",
-  ],
-  accent: [
-    "#f3f9ee", "#e2efd6", "#c5deae", "#a6ca81", "#8bb65b",
-    "#6f9c37", "#578216", "#456b06", "#365504", "#284101",
-  ],
+  primary: ["#eff8ff", "#d5eeff", "#a6d8fa", "#75c3f4", "#40a9e5", "#108ecb", "#0c74a5", "#085d86", "#04496a", "#04364f"],
+  accent: ["#f3f9ee", "#e2efd6", "#c5deae", "#a6ca81", "#8bb65b", "#6f9c37", "#578216", "#456b06", "#365504", "#284101"],
   primaryShade: { light: 6, dark: 8 },
   text: { light: "#20262a", dark: "#c5cacd" },
   background: { light: "#f3f9fd", dark: "#0f171c" },
@@ -91,11 +85,7 @@ export const imatraTheme: PortalTheme = {
   pwa: {
     logo: "/themes/imatra/pwa-logo.svg",
     splash: "/themes/imatra/splash.svg",
-    screenshots: [
-      "/themes/imatra/screenshot-1.svg",
-      "/themes/imatra/screenshot-2.svg",
-      "/themes/imatra/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/imatra/screenshot-1.svg", "/themes/imatra/screenshot-2.svg", "/themes/imatra/screenshot-3.svg"],
     themeColor: "#0c74a5",
   },
   notificationIcon: null,

@@ -8,14 +8,8 @@ export const imatraelTheme: PortalTheme = {
   buttonRadius: 0,
   fontFamily: 'Tahoma, Geneva, Verdana, "DejaVu Sans", sans-serif',
   headingFontFamily: 'Tahoma, Geneva, Verdana, "DejaVu Sans", sans-serif',
-  primary: [
-    "#f2f7ff", "#deeafe", "#b6cef4", "#93b6ee", "#6b94d7",
-    "#4f7ac1", "#3760a5", "#254b8a", "#18386f", "#0c2753",
-  ],
-  accent: [
-    "#faf7e8", "#f0ebcb", "#e1d695", "#cfbe54", "#bca70d",
-    "#9f8d07", "#837409", "#6b5e08", "#554b06", "#403801",
-  ],
+  primary: ["#f2f7ff", "#deeafe", "#b6cef4", "#93b6ee", "#6b94d7", "#4f7ac1", "#3760a5", "#254b8a", "#18386f", "#0c2753"],
+  accent: ["#faf7e8", "#f0ebcb", "#e1d695", "#cfbe54", "#bca70d", "#9f8d07", "#837409", "#6b5e08", "#554b06", "#403801"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#22252a", dark: "#c7c9cd" },
   background: { light: "#f5f8fc", dark: "#12161c" },
@@ -91,11 +85,7 @@ export const imatraelTheme: PortalTheme = {
   pwa: {
     logo: "/themes/imatrael/pwa-logo.svg",
     splash: "/themes/imatrael/splash.svg",
-    screenshots: [
-      "/themes/imatrael/screenshot-1.svg",
-      "/themes/imatrael/screenshot-2.svg",
-      "/themes/imatrael/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/imatrael/screenshot-1.svg", "/themes/imatrael/screenshot-2.svg", "/themes/imatrael/screenshot-3.svg"],
     themeColor: "#18386f",
   },
   notificationIcon: null,

@@ -8,14 +8,8 @@ export const keravaTheme: PortalTheme = {
   buttonRadius: 25,
   fontFamily: '"Gill Sans", "Gill Sans MT", Calibri, "Trebuchet MS", sans-serif',
   headingFontFamily: '"Palatino Linotype", Palatino, "Book Antiqua", "URW Palladio L", Georgia, serif',
-  primary: [
-    "#fff4f3", "#fee2e1", "#fec1c0", "#fc9c9c", "#f97277",
-    "#e1505a", "#c33242", "#a51b30", "#870b22", "#680317",
-  ],
-  accent: [
-    "#f2f7fd", "#e0ebf7", "#c1d7ee", "#9fc0e2", "#83aad3",
-    "#6690bb", "#4e76a0", "#3b6187", "#2c4d6e", "#1f3a55",
-  ],
+  primary: ["#fff4f3", "#fee2e1", "#fec1c0", "#fc9c9c", "#f97277", "#e1505a", "#c33242", "#a51b30", "#870b22", "#680317"],
+  accent: ["#f2f7fd", "#e0ebf7", "#c1d7ee", "#9fc0e2", "#83aad3", "#6690bb", "#4e76a0", "#3b6187", "#2c4d6e", "#1f3a55"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#2b2323", dark: "#cec7c7" },
   background: { light: "#fdf6f5", dark: "#1d1313" },
@@ -91,11 +85,7 @@ export const keravaTheme: PortalTheme = {
   pwa: {
     logo: "/themes/kerava/pwa-logo.svg",
     splash: "/themes/kerava/splash.svg",
-    screenshots: [
-      "/themes/kerava/screenshot-1.svg",
-      "/themes/kerava/screenshot-2.svg",
-      "/themes/kerava/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/kerava/screenshot-1.svg", "/themes/kerava/screenshot-2.svg", "/themes/kerava/screenshot-3.svg"],
     themeColor: "#870b22",
   },
   notificationIcon: "/themes/kerava/notification-icon.svg",

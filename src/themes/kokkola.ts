@@ -8,14 +8,8 @@ export const kokkolaTheme: PortalTheme = {
   buttonRadius: 60,
   fontFamily: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", Calibri, "Segoe UI", sans-serif',
   headingFontFamily: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", Calibri, "Segoe UI", sans-serif',
-  primary: [
-    "#eefaf6", "#d6f0e7", "#aadfcd", "#7acdb3", "#48b698",
-    "#019d7e", "#048066", "#036852", "#025240", "#033d2f",
-  ],
-  accent: [
-    "#f2f7ff", "#dcebff", "#b9d7fd", "#91bffa", "#71a9f0",
-    "#528ed9", "#3874bd", "#265ea1", "#194a84", "#103867",
-  ],
+  primary: ["#eefaf6", "#d6f0e7", "#aadfcd", "#7acdb3", "#48b698", "#019d7e", "#048066", "#036852", "#025240", "#033d2f"],
+  accent: ["#f2f7ff", "#dcebff", "#b9d7fd", "#91bffa", "#71a9f0", "#528ed9", "#3874bd", "#265ea1", "#194a84", "#103867"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#212725", dark: "#c5cac8" },
   background: { light: "#f4f9f7", dark: "#101815" },
@@ -91,11 +85,7 @@ export const kokkolaTheme: PortalTheme = {
   pwa: {
     logo: "/themes/kokkola/pwa-logo.svg",
     splash: "/themes/kokkola/splash.svg",
-    screenshots: [
-      "/themes/kokkola/screenshot-1.svg",
-      "/themes/kokkola/screenshot-2.svg",
-      "/themes/kokkola/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/kokkola/screenshot-1.svg", "/themes/kokkola/screenshot-2.svg", "/themes/kokkola/screenshot-3.svg"],
     themeColor: "#036852",
   },
   notificationIcon: null,

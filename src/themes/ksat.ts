@@ -8,14 +8,8 @@ export const ksatTheme: PortalTheme = {
   buttonRadius: 0,
   fontFamily: '"Franklin Gothic Medium", "Arial Narrow", "Liberation Sans Narrow", Arial, sans-serif',
   headingFontFamily: '"Franklin Gothic Medium", "Arial Narrow", "Liberation Sans Narrow", Arial, sans-serif',
-  primary: [
-    "#fff4f0", "#ffe3d8", "#fdc2ab", "#f7a180", "#e68057",
-    "#ce6234", "#b14815", "#933605", "#752903", "#581e03",
-  ],
-  accent: [
-    "#eef9f9", "#d7efef", "#afdfde", "#80cccb", "#56b8b8",
-    "#289f9f", "#158383", "#026c6c", "#025656", "#054141",
-  ],
+  primary: ["#fff4f0", "#ffe3d8", "#fdc2ab", "#f7a180", "#e68057", "#ce6234", "#b14815", "#933605", "#752903", "#581e03"],
+  accent: ["#eef9f9", "#d7efef", "#afdfde", "#80cccb", "#56b8b8", "#289f9f", "#158383", "#026c6c", "#025656", "#054141"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#2b2321", dark: "#cdc7c5" },
   background: { light: "#fdf6f3", dark: "#1d1410" },
@@ -91,11 +85,7 @@ export const ksatTheme: PortalTheme = {
   pwa: {
     logo: "/themes/ksat/pwa-logo.svg",
     splash: "/themes/ksat/splash.svg",
-    screenshots: [
-      "/themes/ksat/screenshot-1.svg",
-      "/themes/ksat/screenshot-2.svg",
-      "/themes/ksat/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/ksat/screenshot-1.svg", "/themes/ksat/screenshot-2.svg", "/themes/ksat/screenshot-3.svg"],
     themeColor: "#933605",
   },
   notificationIcon: null,

@@ -8,14 +8,8 @@ export const ksoyTheme: PortalTheme = {
   buttonRadius: 60,
   fontFamily: 'Candara, Calibri, "Segoe UI", Optima, Arial, sans-serif',
   headingFontFamily: 'Georgia, Cambria, "Times New Roman", "DejaVu Serif", serif',
-  primary: [
-    "#fff3f8", "#ffe0ec", "#fbbfd8", "#f39cc2", "#e37cac",
-    "#cb5e93", "#ae4479", "#933063", "#77224f", "#5c163b",
-  ],
-  accent: [
-    "#f1faf0", "#ddf0dd", "#bae0ba", "#94cd95", "#74ba76",
-    "#54a058", "#39863f", "#266f2d", "#185920", "#0f4415",
-  ],
+  primary: ["#fff3f8", "#ffe0ec", "#fbbfd8", "#f39cc2", "#e37cac", "#cb5e93", "#ae4479", "#933063", "#77224f", "#5c163b"],
+  accent: ["#f1faf0", "#ddf0dd", "#bae0ba", "#94cd95", "#74ba76", "#54a058", "#39863f", "#266f2d", "#185920", "#0f4415"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#2a2326", dark: "#cdc7c9" },
   background: { light: "#fdf6f8", dark: "#1c1317" },
@@ -91,11 +85,7 @@ export const ksoyTheme: PortalTheme = {
   pwa: {
     logo: "/themes/ksoy/pwa-logo.svg",
     splash: "/themes/ksoy/splash.svg",
-    screenshots: [
-      "/themes/ksoy/screenshot-1.svg",
-      "/themes/ksoy/screenshot-2.svg",
-      "/themes/ksoy/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/ksoy/screenshot-1.svg", "/themes/ksoy/screenshot-2.svg", "/themes/ksoy/screenshot-3.svg"],
     themeColor: "#933063",
   },
   notificationIcon: null,

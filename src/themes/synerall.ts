@@ -8,14 +8,8 @@ export const synerallTheme: PortalTheme = {
   buttonRadius: 25,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headingFontFamily: 'ui-monospace, "Cascadia Code", "Segoe UI Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace',
-  primary: [
-    "#fff5ec", "#f9e6d3", "#efc8a4", "#e4ab74", "#cf8c45",
-    "#b77016", "#985a01", "#7b4701", "#5f3806", "#482801",
-  ],
-  accent: [
-    "#f3f7ff", "#e1e9fe", "#c2d4ff", "#a1bafd", "#83a2f7",
-    "#6887e1", "#506dc4", "#3e57a8", "#2f448a", "#22336b",
-  ],
+  primary: ["#fff5ec", "#f9e6d3", "#efc8a4", "#e4ab74", "#cf8c45", "#b77016", "#985a01", "#7b4701", "#5f3806", "#482801"],
+  accent: ["#f3f7ff", "#e1e9fe", "#c2d4ff", "#a1bafd", "#83a2f7", "#6887e1", "#506dc4", "#3e57a8", "#2f448a", "#22336b"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#292420", dark: "#ccc8c5" },
   background: { light: "#fbf7f3", dark: "#1b150f" },
@@ -91,11 +85,7 @@ export const synerallTheme: PortalTheme = {
   pwa: {
     logo: "/themes/synerall/pwa-logo.svg",
     splash: "/themes/synerall/splash.svg",
-    screenshots: [
-      "/themes/synerall/screenshot-1.svg",
-      "/themes/synerall/screenshot-2.svg",
-      "/themes/synerall/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/synerall/screenshot-1.svg", "/themes/synerall/screenshot-2.svg", "/themes/synerall/screenshot-3.svg"],
     themeColor: "#7b4701",
   },
   notificationIcon: null,

@@ -4,15 +4,7 @@ import { describe, it, expect } from "vitest";
 import { AA_NON_TEXT, AA_NORMAL_TEXT, contrastRatio, parseHex, relativeLuminance } from "./contrast";
 import { chartColorVariable, createMantineTheme, themeCssVariables } from "./mantine";
 import { allThemes, getTheme, isThemeId } from "./registry";
-import {
-  BUTTON_RADII,
-  CHART_SERIES,
-  DEFAULT_THEME_ID,
-  HEADER_HEIGHTS,
-  THEME_IDS,
-  UTILITIES,
-  type PortalTheme,
-} from "./types";
+import { BUTTON_RADII, CHART_SERIES, DEFAULT_THEME_ID, HEADER_HEIGHTS, THEME_IDS, UTILITIES, type PortalTheme } from "./types";
 
 const PUBLIC_DIR = fileURLToPath(new URL("../../public", import.meta.url));
 const SCHEMES = ["light", "dark"] as const;
@@ -26,7 +18,11 @@ function darken(hex: string, alpha: number): string {
   return (
     "#" +
     parseHex(hex)
-      .map((c) => Math.round(c * (1 - alpha)).toString(16).padStart(2, "0"))
+      .map((c) =>
+        Math.round(c * (1 - alpha))
+          .toString(16)
+          .padStart(2, "0"),
+      )
       .join("")
   );
 }
@@ -40,8 +36,7 @@ interface Check {
 /** Every contrast pair that a theme must satisfy in one colour scheme. */
 function contrastChecks(theme: PortalTheme, scheme: "light" | "dark"): Check[] {
   const checks: Check[] = [];
-  const add = (what: string, fg: string, bg: string, min: number) =>
-    checks.push({ what: `${what} (${fg} on ${bg})`, ratio: contrastRatio(fg, bg), min });
+  const add = (what: string, fg: string, bg: string, min: number) => checks.push({ what: `${what} (${fg} on ${bg})`, ratio: contrastRatio(fg, bg), min });
   const { primary } = theme;
   const filled = primary[theme.primaryShade[scheme]];
   const page = theme.background[scheme];
@@ -271,8 +266,7 @@ describe.each(themes.map((t) => [t.id, t] as const))("theme %s", (id, theme) => 
       expect(vars["--portal-header-text"]).toBe(theme.header[scheme].text);
       expect(vars["--portal-surface"]).toBe(theme.surface[scheme]);
       expect(vars["--mantine-color-body"]).toBe(theme.background[scheme]);
-      for (const u of UTILITIES)
-        for (const s of CHART_SERIES) expect(vars[chartColorVariable(u, s)]).toBe(theme.chartColors[u][scheme][s]);
+      for (const u of UTILITIES) for (const s of CHART_SERIES) expect(vars[chartColorVariable(u, s)]).toBe(theme.chartColors[u][scheme][s]);
     }
   });
 });

@@ -1,21 +1,7 @@
 import type { MantineColorShade, MantineColorsTuple } from "@mantine/core";
 
 /** The 13 theme ids of the product. `voima` is the product's own default theme. */
-export const THEME_IDS = [
-  "aalto",
-  "herrfors",
-  "ignitis",
-  "imatra",
-  "imatrael",
-  "kerava",
-  "kokkola",
-  "ksat",
-  "ksoy",
-  "voima",
-  "synerall",
-  "valkeakoski",
-  "viruev",
-] as const;
+export const THEME_IDS = ["aalto", "herrfors", "ignitis", "imatra", "imatrael", "kerava", "kokkola", "ksat", "ksoy", "voima", "synerall", "valkeakoski", "viruev"] as const;
 export type ThemeId = (typeof THEME_IDS)[number];
 export const DEFAULT_THEME_ID: ThemeId = "voima";
 

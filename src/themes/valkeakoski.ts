@@ -8,14 +8,8 @@ export const valkeakoskiTheme: PortalTheme = {
   buttonRadius: 30,
   fontFamily: 'Optima, Candara, "Noto Sans", "Segoe UI", sans-serif',
   headingFontFamily: '"Palatino Linotype", Palatino, "Book Antiqua", "URW Palladio L", Georgia, serif',
-  primary: [
-    "#f3f7fa", "#e2ebf1", "#c4d6e1", "#a4bfd0", "#88a8bc",
-    "#6c8fa3", "#537589", "#405f72", "#304c5b", "#223845",
-  ],
-  accent: [
-    "#fff5ee", "#fee4d2", "#fcc8a6", "#f4a874", "#e78c49",
-    "#cf6f19", "#ad5906", "#8e4806", "#723904", "#582a01",
-  ],
+  primary: ["#f3f7fa", "#e2ebf1", "#c4d6e1", "#a4bfd0", "#88a8bc", "#6c8fa3", "#537589", "#405f72", "#304c5b", "#223845"],
+  accent: ["#fff5ee", "#fee4d2", "#fcc8a6", "#f4a874", "#e78c49", "#cf6f19", "#ad5906", "#8e4806", "#723904", "#582a01"],
   primaryShade: { light: 7, dark: 8 },
   text: { light: "#232627", dark: "#c7c9ca" },
   background: { light: "#f6f8f9", dark: "#141618" },
@@ -91,11 +85,7 @@ export const valkeakoskiTheme: PortalTheme = {
   pwa: {
     logo: "/themes/valkeakoski/pwa-logo.svg",
     splash: "/themes/valkeakoski/splash.svg",
-    screenshots: [
-      "/themes/valkeakoski/screenshot-1.svg",
-      "/themes/valkeakoski/screenshot-2.svg",
-      "/themes/valkeakoski/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/valkeakoski/screenshot-1.svg", "/themes/valkeakoski/screenshot-2.svg", "/themes/valkeakoski/screenshot-3.svg"],
     themeColor: "#405f72",
   },
   notificationIcon: null,

@@ -8,14 +8,8 @@ export const viruevTheme: PortalTheme = {
   buttonRadius: 25,
   fontFamily: '"Trebuchet MS", "Lucida Grande", "Lucida Sans Unicode", "DejaVu Sans", sans-serif',
   headingFontFamily: '"Trebuchet MS", "Lucida Grande", "Lucida Sans Unicode", "DejaVu Sans", sans-serif',
-  primary: [
-    "#f8f5ff", "#eee4fe", "#ddc9fe", "#c9abf9", "#b690ee",
-    "#9e73d7", "#8459bb", "#6d459f", "#583583", "#432665",
-  ],
-  accent: [
-    "#eefaf4", "#d8f0e5", "#b0e1ca", "#83cfae", "#59bc95",
-    "#2ea37a", "#0c8762", "#0b6f50", "#08583f", "#02432f",
-  ],
+  primary: ["#f8f5ff", "#eee4fe", "#ddc9fe", "#c9abf9", "#b690ee", "#9e73d7", "#8459bb", "#6d459f", "#583583", "#432665"],
+  accent: ["#eefaf4", "#d8f0e5", "#b0e1ca", "#83cfae", "#59bc95", "#2ea37a", "#0c8762", "#0b6f50", "#08583f", "#02432f"],
   primaryShade: { light: 6, dark: 8 },
   text: { light: "#26242a", dark: "#cac8cd" },
   background: { light: "#f9f6fd", dark: "#17141c" },
@@ -91,11 +85,7 @@ export const viruevTheme: PortalTheme = {
   pwa: {
     logo: "/themes/viruev/pwa-logo.svg",
     splash: "/themes/viruev/splash.svg",
-    screenshots: [
-      "/themes/viruev/screenshot-1.svg",
-      "/themes/viruev/screenshot-2.svg",
-      "/themes/viruev/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/viruev/screenshot-1.svg", "/themes/viruev/screenshot-2.svg", "/themes/viruev/screenshot-3.svg"],
     themeColor: "#8459bb",
   },
   notificationIcon: "/themes/viruev/notification-icon.svg",

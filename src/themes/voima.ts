@@ -8,14 +8,8 @@ export const voimaTheme: PortalTheme = {
   buttonRadius: 30,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headingFontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  primary: [
-    "#f4f6ff", "#e4e8fe", "#c9d1fe", "#acb7fc", "#909cfe",
-    "#737afc", "#5c5fdf", "#494ac0", "#39389f", "#2a297c",
-  ],
-  accent: [
-    "#fff5e9", "#fae6cd", "#f4cd99", "#e9b15e", "#db971a",
-    "#ba7f13", "#996811", "#7e5401", "#654201", "#4c3204",
-  ],
+  primary: ["#f4f6ff", "#e4e8fe", "#c9d1fe", "#acb7fc", "#909cfe", "#737afc", "#5c5fdf", "#494ac0", "#39389f", "#2a297c"],
+  accent: ["#fff5e9", "#fae6cd", "#f4cd99", "#e9b15e", "#db971a", "#ba7f13", "#996811", "#7e5401", "#654201", "#4c3204"],
   primaryShade: { light: 6, dark: 8 },
   text: { light: "#24252b", dark: "#c7c8ce" },
   background: { light: "#f6f7fe", dark: "#14151e" },
@@ -91,11 +85,7 @@ export const voimaTheme: PortalTheme = {
   pwa: {
     logo: "/themes/voima/pwa-logo.svg",
     splash: "/themes/voima/splash.svg",
-    screenshots: [
-      "/themes/voima/screenshot-1.svg",
-      "/themes/voima/screenshot-2.svg",
-      "/themes/voima/screenshot-3.svg",
-    ],
+    screenshots: ["/themes/voima/screenshot-1.svg", "/themes/voima/screenshot-2.svg", "/themes/voima/screenshot-3.svg"],
     themeColor: "#5c5fdf",
   },
   notificationIcon: "/themes/voima/notification-icon.svg",

@@ -50,12 +50,7 @@ export function Providers(props: {
   const resolver = useMemo(() => themeCssVariables(theme), [theme]);
   const manager = useMemo(() => cookieColorSchemeManager(props.darkAllowed), [props.darkAllowed]);
   return (
-    <NextIntlClientProvider
-      locale={props.locale}
-      timeZone={props.timeZone}
-      messages={props.messages}
-      {...intlHandlers}
-    >
+    <NextIntlClientProvider locale={props.locale} timeZone={props.timeZone} messages={props.messages} {...intlHandlers}>
       <MantineProvider
         theme={mantineTheme}
         cssVariablesResolver={resolver}

@@ -134,7 +134,10 @@ describe("authorization matrix", () => {
     const [{ features }] = await queryRows<{ features: Feature[] }>(db, sql`select features from sites where id = 'aurora'`);
     try {
       for (const op of operations.filter((o) => o.feature)) {
-        await db.update(sites).set({ features: features.filter((f) => f !== op.feature), updatedAt: new Date() }).where(eq(sites.id, "aurora"));
+        await db
+          .update(sites)
+          .set({ features: features.filter((f) => f !== op.feature), updatedAt: new Date() })
+          .where(eq(sites.id, "aurora"));
         invalidateSiteCache();
         const res = await owner.call(op.method, await url(op), isWrite(op.method) ? {} : undefined);
         if (res.status !== 404) wrong.push(`${op.method} ${op.path} (feature ${op.feature}) → ${res.status}`);

@@ -3,15 +3,7 @@ import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { createAnnouncement, deleteAnnouncement, listAnnouncements, listSiteAnnouncements } from "@/server/announcements/announcements";
 import { notFound } from "@/server/errors";
-import {
-  AnnouncementCreated,
-  AnnouncementIdParam,
-  AnnouncementInput,
-  AnnouncementList,
-  AnnouncementsQuery,
-  ClientIdParam,
-  ManagedAnnouncementList,
-} from "../schemas/announcements";
+import { AnnouncementCreated, AnnouncementIdParam, AnnouncementInput, AnnouncementList, AnnouncementsQuery, ClientIdParam, ManagedAnnouncementList } from "../schemas/announcements";
 import { Ok } from "../schemas/common";
 
 export const announcementsRouter = new OpenAPIHono<AppEnv>();

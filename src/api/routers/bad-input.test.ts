@@ -28,10 +28,20 @@ const logCount = async () => {
 const badProfile = fc.oneof(
   fc.anything(),
   fc.record({ email: fc.oneof(fc.string(), fc.integer(), fc.constant("not-an-email"), fc.constant("a@b")) }),
-  fc.record({ phone: fc.oneof(fc.string({ maxLength: 40 }).filter((s) => !/^\+?[0-9][0-9 ()-]{5,19}$/.test(s.trim())), fc.integer(), fc.boolean()) }),
+  fc.record({
+    phone: fc.oneof(
+      fc.string({ maxLength: 40 }).filter((s) => !/^\+?[0-9][0-9 ()-]{5,19}$/.test(s.trim())),
+      fc.integer(),
+      fc.boolean(),
+    ),
+  }),
   fc.record({ locale: fc.oneof(fc.constant("de-DE"), fc.string({ maxLength: 20 }), fc.integer()) }),
   fc.record({ marketing: fc.oneof(fc.anything(), fc.record({ email: fc.string(), phone: fc.boolean() })) }),
-  fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !["email", "phone", "locale", "marketing"].includes(k)), fc.anything(), { minKeys: 1 }),
+  fc.dictionary(
+    fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !["email", "phone", "locale", "marketing"].includes(k)),
+    fc.anything(),
+    { minKeys: 1 },
+  ),
 );
 
 describe("bad input never breaks the API or changes anything", () => {
@@ -39,7 +49,7 @@ describe("bad input never breaks the API or changes anything", () => {
     let before = await customerRow();
     await fc.assert(
       fc.asyncProperty(badProfile, async (body) => {
-        const res = await api.call("PUT", "/api/me", body === undefined ? "" : JSON.stringify(body) ?? "null");
+        const res = await api.call("PUT", "/api/me", body === undefined ? "" : (JSON.stringify(body) ?? "null"));
         expect(res.status).toBeLessThan(500);
         if (res.status === 200) {
           // A random value can happen to be a valid update ({} or a well-formed address): it is kept.

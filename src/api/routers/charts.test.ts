@@ -99,11 +99,15 @@ describe("chart readings", () => {
     const ok = await solar.get(`/api/charts/readings?${q}`);
     expect(ok.status).toBe(200);
     expect(ok.body.values.length).toBeGreaterThanOrEqual(23 * 12);
-    await withFeatures("aurora", (f) => f.filter((x) => x !== "charts.five-minute-consumption"), async () => {
-      const off = await solar.get(`/api/charts/readings?${q}`);
-      expect(off.status).toBe(422);
-      expect(off.body.error.details.fields[0].message).toBe("energy.errors.resolution-unavailable");
-    });
+    await withFeatures(
+      "aurora",
+      (f) => f.filter((x) => x !== "charts.five-minute-consumption"),
+      async () => {
+        const off = await solar.get(`/api/charts/readings?${q}`);
+        expect(off.status).toBe(422);
+        expect(off.body.error.details.fields[0].message).toBe("energy.errors.resolution-unavailable");
+      },
+    );
     const apartment = await signedIn("aurora", "apartment");
     expect((await apartment.get(`/api/charts/readings?${q}`)).status).toBe(422);
     const heat = pointsOf("aurora", "apartment").find((p) => p.energyKind === "heating")!;
@@ -113,17 +117,25 @@ describe("chart readings", () => {
 
   it("follows the chart option features", async () => {
     const api = await signedIn("aurora", "solar-household");
-    await withFeatures("aurora", (f) => [...f.filter((x) => x !== "charts.netted" && x !== "charts.temperature"), "charts.spot-price-disabled"], async () => {
-      for (const m of ["netted", "temperature", "price"]) {
-        const res = await api.get(`/api/charts/readings?series[]=${m}`);
-        expect(res.status, m).toBe(404);
-        expect(res.body.error.message).toBe("api.errors.feature-disabled");
-      }
-      expect((await api.get("/api/charts/readings?series[]=consumption")).status).toBe(200);
-    });
-    await withFeatures("aurora", (f) => f.filter((x) => x !== "charts"), async () => {
-      expect((await api.get("/api/charts/readings?series[]=consumption")).status).toBe(404);
-    });
+    await withFeatures(
+      "aurora",
+      (f) => [...f.filter((x) => x !== "charts.netted" && x !== "charts.temperature"), "charts.spot-price-disabled"],
+      async () => {
+        for (const m of ["netted", "temperature", "price"]) {
+          const res = await api.get(`/api/charts/readings?series[]=${m}`);
+          expect(res.status, m).toBe(404);
+          expect(res.body.error.message).toBe("api.errors.feature-disabled");
+        }
+        expect((await api.get("/api/charts/readings?series[]=consumption")).status).toBe(200);
+      },
+    );
+    await withFeatures(
+      "aurora",
+      (f) => f.filter((x) => x !== "charts"),
+      async () => {
+        expect((await api.get("/api/charts/readings?series[]=consumption")).status).toBe(404);
+      },
+    );
   });
 
   it("scopes to the customer's points and validates the query", async () => {

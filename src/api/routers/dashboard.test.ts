@@ -24,7 +24,9 @@ describe("dashboard", () => {
     expect(res.body.locations).toHaveLength(1);
     const kinds = res.body.locations[0].meteringPoints.map((p: { energyKind: string }) => p.energyKind).sort();
     expect(kinds).toEqual(["electricity", "heating"]);
-    const expected = pointsOf("aurora", "apartment").map((p) => p.gsrn).sort();
+    const expected = pointsOf("aurora", "apartment")
+      .map((p) => p.gsrn)
+      .sort();
     expect(res.body.locations[0].meteringPoints.map((p: { gsrn: string }) => p.gsrn).sort()).toEqual(expected);
     expect(res.body.locations[0].meteringPoints[0].contract).toMatchObject({ priceModel: expect.any(String), productName: expect.any(String) });
   });
@@ -139,24 +141,32 @@ describe("dashboard access and validation", () => {
 
   it("is off with the dashboard feature off", async () => {
     const api = await signedIn("aurora", "solar-household");
-    await withFeatures("aurora", (f) => f.filter((x) => x !== "dashboard"), async () => {
-      for (const path of ["/api/dashboard/locations", "/api/dashboard/statistics/consumption", "/api/dashboard/statistics/spot", "/api/dashboard/yearly-consumption", "/api/dashboard/invoices"]) {
-        const res = await api.get(path);
-        expect(res.status, path).toBe(404);
-        expect(res.body.error.message).toBe("api.errors.feature-disabled");
-      }
-    });
+    await withFeatures(
+      "aurora",
+      (f) => f.filter((x) => x !== "dashboard"),
+      async () => {
+        for (const path of ["/api/dashboard/locations", "/api/dashboard/statistics/consumption", "/api/dashboard/statistics/spot", "/api/dashboard/yearly-consumption", "/api/dashboard/invoices"]) {
+          const res = await api.get(path);
+          expect(res.status, path).toBe(404);
+          expect(res.body.error.message).toBe("api.errors.feature-disabled");
+        }
+      },
+    );
   });
 
   it("leaves district heat out when the site turns it off", async () => {
     const api = await signedIn("aurora", "apartment");
     const heat = pointsOf("aurora", "apartment").find((p) => p.energyKind === "heating")!;
     expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${heat.gsrn}`)).status).toBe(200);
-    await withFeatures("aurora", (f) => [...f, "dashboard.district-heat-disabled"], async () => {
-      const res = await api.get("/api/dashboard/locations");
-      expect(res.body.locations[0].meteringPoints.map((p: { energyKind: string }) => p.energyKind)).toEqual(["electricity"]);
-      expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${heat.gsrn}`)).status).toBe(404);
-    });
+    await withFeatures(
+      "aurora",
+      (f) => [...f, "dashboard.district-heat-disabled"],
+      async () => {
+        const res = await api.get("/api/dashboard/locations");
+        expect(res.body.locations[0].meteringPoints.map((p: { energyKind: string }) => p.energyKind)).toEqual(["electricity"]);
+        expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${heat.gsrn}`)).status).toBe(404);
+      },
+    );
   });
 });
 
@@ -212,9 +222,13 @@ describe("usage points and locations", () => {
     expect(res.body.vatRate).toBe(25.5);
     const other = pointsOf("aurora", "apartment")[0].gsrn;
     expect((await api.get(`/api/locations/cost-estimation?objects[]=${other}`)).status).toBe(404);
-    await withFeatures("aurora", (f) => f.filter((x) => x !== "real-time-cost-estimation"), async () => {
-      expect((await api.get(`/api/locations/cost-estimation?objects[]=${own}`)).status).toBe(404);
-    });
+    await withFeatures(
+      "aurora",
+      (f) => f.filter((x) => x !== "real-time-cost-estimation"),
+      async () => {
+        expect((await api.get(`/api/locations/cost-estimation?objects[]=${own}`)).status).toBe(404);
+      },
+    );
   });
 });
 

@@ -93,7 +93,17 @@ describe("bad input", () => {
     const formId = demoFeedbackFormId("aurora");
     const feedbackBody = fc.oneof(
       fc.anything(),
-      fc.record({ formId: fc.oneof(fc.constant(formId), fc.string()), rating: fc.oneof(fc.string(), fc.double().filter((d) => !Number.isInteger(d)), fc.constant(null), fc.integer({ min: 6 }), fc.integer({ max: 0 })), openText: fc.anything() }),
+      fc.record({
+        formId: fc.oneof(fc.constant(formId), fc.string()),
+        rating: fc.oneof(
+          fc.string(),
+          fc.double().filter((d) => !Number.isInteger(d)),
+          fc.constant(null),
+          fc.integer({ min: 6 }),
+          fc.integer({ max: 0 }),
+        ),
+        openText: fc.anything(),
+      }),
     );
     const consentBody = fc.oneof(fc.anything(), fc.record({ consentId: fc.string(), categories: fc.anything(), revision: fc.anything(), languageCode: fc.string() }));
     const visitor = new ApiClient("aurora.localhost", { ip: "10.7.7.7" });

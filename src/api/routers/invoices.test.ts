@@ -355,14 +355,22 @@ describe("postponing the due date", () => {
       .filter((d) => d < minDate || d > maxDate);
     const body = fc.oneof(
       fc.record({ dueDate: isoDate }),
-      fc.record({ dueDate: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean(), fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/).filter((d) => d < minDate || d > maxDate)) }),
+      fc.record({
+        dueDate: fc.oneof(
+          fc.string(),
+          fc.integer(),
+          fc.constant(null),
+          fc.boolean(),
+          fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/).filter((d) => d < minDate || d > maxDate),
+        ),
+      }),
       fc.record({ dueDate: isoDate, extra: fc.string() }),
       fc.anything(),
       fc.string(),
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const res = await api.call("PUT", `/api/invoices/${inv.invoiceNumber}/postpone`, typeof b === "string" ? b : JSON.stringify(b) ?? "null", {
+        const res = await api.call("PUT", `/api/invoices/${inv.invoiceNumber}/postpone`, typeof b === "string" ? b : (JSON.stringify(b) ?? "null"), {
           "content-type": "application/json",
         });
         expect(res.status).toBeLessThan(500);
@@ -411,7 +419,10 @@ describe("customer service", () => {
     expect(pay.status).toBe(403);
     expect(pay.body.error.message).toBe("invoices.errors.payment-staff-not-allowed");
     const db = await getDb();
-    const [row] = await db.select().from(invoices).where(and(eq(invoices.id, inv.id), eq(invoices.status, "open")));
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, inv.id), eq(invoices.status, "open")));
     expect(row).toBeDefined();
   });
 });

@@ -53,8 +53,7 @@ invoicesRouter.openapi(
     operationId: "listInvoices",
     tags: ["Invoices"],
     summary: "The active customer's invoices, newest first",
-    description:
-      "Filter by type (Regular, E-Invoice) and by payment state (paid, unpaid). As older clients send the payment state in `type`, `type=paid|unpaid` filters by state too.",
+    description: "Filter by type (Regular, E-Invoice) and by payment state (paid, unpaid). As older clients send the payment state in `type`, `type=paid|unpaid` filters by state too.",
     access: "customer",
     feature: "invoices",
     request: { query: InvoiceListQuery },

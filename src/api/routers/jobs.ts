@@ -20,7 +20,10 @@ const Job = z
   .openapi("Job");
 
 const JobIdParam = z.object({
-  jobId: z.string().uuid().openapi({ param: { name: "jobId", in: "path" } }),
+  jobId: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "jobId", in: "path" } }),
 });
 
 export const jobsRouter = new OpenAPIHono<AppEnv>();

@@ -10,14 +10,7 @@ import { getSiteById, invalidateSiteCache } from "@/server/sites/sites";
 import { createTestInvoice } from "@/server/invoices/test-fixtures";
 import { addDays } from "@/lib/invoices/dates";
 import { listPaymentEvents, reconcilePendingPayments } from "@/server/payments/payments";
-import {
-  decideSandboxPayment,
-  flushSandboxCallbacks,
-  getSandboxPayment,
-  SANDBOX_SIGNATURE_HEADER,
-  sandboxSigningSecret,
-  signSandboxCallback,
-} from "@/server/providers/payments/sandbox";
+import { decideSandboxPayment, flushSandboxCallbacks, getSandboxPayment, SANDBOX_SIGNATURE_HEADER, sandboxSigningSecret, signSandboxCallback } from "@/server/providers/payments/sandbox";
 import { startFakeEveryPay, startFakeNeonomics, type FakeEveryPay, type FakeNeonomics } from "@/server/providers/payments/fake-providers";
 import { clearNeonomicsTokens } from "@/server/providers/payments/neonomics";
 
@@ -179,7 +172,12 @@ describe("paying through the sandbox provider", () => {
     await decideSandboxPayment(token, "approve", { siteId: "aurora", callback: "drop" });
     const body = { eventId: "evt-concurrent", token, merchantReference: started.body.paymentId, state: "approved" };
     const results = await Promise.all([signedCallback("aurora", body), signedCallback("aurora", body), api.get(`/api/payments/${started.body.paymentId}`)]);
-    expect(results.slice(0, 2).map((r) => r.body.result).sort()).toEqual(["duplicate", "processed"]);
+    expect(
+      results
+        .slice(0, 2)
+        .map((r) => r.body.result)
+        .sort(),
+    ).toEqual(["duplicate", "processed"]);
     const events = await listPaymentEvents("aurora", started.body.paymentId);
     expect(events.filter((e) => e.kind === "invoice-paid")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "transition" && e.toStatus === "succeeded")).toHaveLength(1);
@@ -514,9 +512,14 @@ describe("coming back in the language the payment was started in", () => {
     const third = await createTestInvoice({ siteId: "aurora", customerId: c.id });
     // The cookie says Swedish, but the page the request came from is the English one.
     const api = await browser("aurora", "house-gas", "sv-FI");
-    const fromEnglishPage = await api.call("POST", `/api/invoices/${inv.invoiceNumber}/payments`, { method: "bank", bankBic: "NDEAFIHH" }, {
-      referer: `http://aurora.localhost/en/invoices/${inv.invoiceNumber}/payment-processing?method=bank`,
-    });
+    const fromEnglishPage = await api.call(
+      "POST",
+      `/api/invoices/${inv.invoiceNumber}/payments`,
+      { method: "bank", bankBic: "NDEAFIHH" },
+      {
+        referer: `http://aurora.localhost/en/invoices/${inv.invoiceNumber}/payment-processing?method=bank`,
+      },
+    );
     expect(fromEnglishPage.status).toBe(200);
     const id = fromEnglishPage.body.paymentId;
     expect(await storedLocale(id)).toBe("en-GB");
@@ -535,9 +538,14 @@ describe("coming back in the language the payment was started in", () => {
     expect(await storedLocale(bySv.body.paymentId)).toBe("sv-FI");
     expect((await getSandboxPayment(tokenOf(bySv.body.redirectUrl), { siteId: "aurora" }))!.returnUrl).toBe(waitingPath("/sv", other.invoiceNumber, bySv.body.paymentId));
     // A page of the default locale has no prefix, whatever the cookie says.
-    const fromDefaultPage = await api.call("POST", `/api/invoices/${third.invoiceNumber}/payments`, { method: "card" }, {
-      referer: `http://aurora.localhost/invoices/${third.invoiceNumber}/payment-processing`,
-    });
+    const fromDefaultPage = await api.call(
+      "POST",
+      `/api/invoices/${third.invoiceNumber}/payments`,
+      { method: "card" },
+      {
+        referer: `http://aurora.localhost/invoices/${third.invoiceNumber}/payment-processing`,
+      },
+    );
     expect(await storedLocale(fromDefaultPage.body.paymentId)).toBe("fi-FI");
     expect(await returnOf("aurora", fromDefaultPage.body.paymentId)).toBe(waitingPath("", third.invoiceNumber, fromDefaultPage.body.paymentId));
   });

@@ -6,14 +6,7 @@ import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { customerInvoiceOnly } from "./invoices";
 import { InvoiceNumberParam } from "../schemas/invoices";
 import { Payment, PaymentCallbackReceipt, PaymentIdParam, PaymentProviderParam, StartedPayment, StartPayment, StartPaymentHeaders } from "../schemas/payments";
-import {
-  getCustomerPayment,
-  handleCustomerReturn,
-  handlePaymentCallback,
-  paymentLocale,
-  startInvoicePayment,
-  type PaymentSite,
-} from "@/server/payments/payments";
+import { getCustomerPayment, handleCustomerReturn, handlePaymentCallback, paymentLocale, startInvoicePayment, type PaymentSite } from "@/server/payments/payments";
 import { requestOrigin } from "@/server/auth/auth";
 import { localePrefix } from "@/lib/locales";
 
@@ -62,7 +55,12 @@ paymentsRouter.openapi(
     method: "post",
     path: "/invoices/{invoiceNumber}/payments",
     operationId: "startInvoicePayment",
-    errors: { 403: "Customer-service staff may not pay for the customer", 404: "No such invoice for the active customer", 409: "The invoice is paid, cancelled, with a collection agency or has nothing to pay; or the Idempotency-Key was used for another invoice, or the payment is still starting", 503: "The payment provider is unavailable" },
+    errors: {
+      403: "Customer-service staff may not pay for the customer",
+      404: "No such invoice for the active customer",
+      409: "The invoice is paid, cancelled, with a collection agency or has nothing to pay; or the Idempotency-Key was used for another invoice, or the payment is still starting",
+      503: "The payment provider is unavailable",
+    },
     tags: ["Payments"],
     summary: "Start paying an invoice online",
     description:
@@ -126,8 +124,7 @@ paymentsRouter.openapi(
     errors: { 404: "No such payment" },
     tags: ["Payments"],
     summary: "Where payment providers send the customer back",
-    description:
-      "Runs the provider's return step, reads the status and redirects to the invoice's waiting-confirmation page in the locale the payment was started in.",
+    description: "Runs the provider's return step, reads the status and redirects to the invoice's waiting-confirmation page in the locale the payment was started in.",
     access: "public",
     request: { params: PaymentIdParam },
     responses: { 302: { description: "Redirect to the waiting-confirmation page" } },
@@ -162,7 +159,10 @@ const paymentCallback = (path: string, operationId: string, hide: boolean) =>
     },
   });
 
-for (const route of [paymentCallback("/payment-callbacks/{provider}", "receivePaymentCallback", false), paymentCallback("/payments/callback/{provider}", "receivePaymentCallbackAtPaymentsPath", true)]) {
+for (const route of [
+  paymentCallback("/payment-callbacks/{provider}", "receivePaymentCallback", false),
+  paymentCallback("/payments/callback/{provider}", "receivePaymentCallbackAtPaymentsPath", true),
+]) {
   paymentsRouter.openapi(route, async (c) => {
     const body = await c.req.text();
     const outcome = await handlePaymentCallback(paymentSite(c), c.req.valid("param").provider.toLowerCase(), {

@@ -5,17 +5,7 @@ import { getCountry, listBanks, listCountries, listOperators } from "@/server/re
 import { notFound } from "@/server/errors";
 import { LOCALE_NAMES, type AnyLocale } from "@/lib/locales";
 import { APP_VERSION } from "@/lib/version";
-import {
-  BankList,
-  BankQuery,
-  Country,
-  CountryCodeParam,
-  CountryList,
-  EInvoiceOperatorList,
-  ExternalServiceList,
-  ExternalServiceQuery,
-  SiteInfo,
-} from "../schemas/reference";
+import { BankList, BankQuery, Country, CountryCodeParam, CountryList, EInvoiceOperatorList, ExternalServiceList, ExternalServiceQuery, SiteInfo } from "../schemas/reference";
 
 type CountryRow = Awaited<ReturnType<typeof listCountries>>[number];
 const countryView = (c: CountryRow): Country => ({

@@ -37,7 +37,10 @@ export const ClientIdParam = z.object({
 });
 
 export const AnnouncementIdParam = z.object({
-  announcementId: z.string().uuid().openapi({ param: { name: "announcementId", in: "path" } }),
+  announcementId: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "announcementId", in: "path" } }),
 });
 
 export type Announcement = z.infer<typeof Announcement>;

@@ -7,8 +7,7 @@ import { z } from "@hono/zod-openapi";
  */
 
 /** A query value that may come once or repeated (a[]=1&a[]=2 is normalised before routing). */
-export const queryList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
+export const queryList = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
 
 export const Money = z.number().int().openapi({ description: "Integer cents" });
 

@@ -3,14 +3,13 @@ import { queryList } from "./common";
 import { RESOLUTIONS } from "@/lib/energy/chart";
 
 /** Locations and metering points, and the request and response parts the energy endpoints (dashboard, charts, usage points) share. */
-export const Gsrn = z.string().regex(/^\d{18}$/).openapi({ example: "643001234567890128", description: "18-digit GSRN of a metering point" });
+export const Gsrn = z
+  .string()
+  .regex(/^\d{18}$/)
+  .openapi({ example: "643001234567890128", description: "18-digit GSRN of a metering point" });
 export const GsrnList = queryList(Gsrn).optional().openapi({ description: "Metering points (repeat or gsrn[]=…); default: the customer's points of their first energy kind" });
 
-export const DateParam = z
-  .string()
-  .max(40)
-  .optional()
-  .openapi({ description: "YYYY-MM-DD (midnight in the site's time zone) or ISO 8601 date-time with offset", example: "2026-01-01" });
+export const DateParam = z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (midnight in the site's time zone) or ISO 8601 date-time with offset", example: "2026-01-01" });
 
 export const RangeQuery = z.object({
   from: DateParam,
@@ -21,9 +20,7 @@ export const RangeQuery = z.object({
 
 export const Address = z.object({ street: z.string(), postalCode: z.string(), city: z.string() });
 
-export const ContractSummary = z
-  .object({ productName: z.string(), priceModel: z.enum(["Hourly", "Fixed"]), validFrom: z.string(), validTo: z.string().nullable() })
-  .openapi("EnergyContractSummary");
+export const ContractSummary = z.object({ productName: z.string(), priceModel: z.enum(["Hourly", "Fixed"]), validFrom: z.string(), validTo: z.string().nullable() }).openapi("EnergyContractSummary");
 
 export const MeteringPoint = z
   .object({
@@ -42,9 +39,7 @@ export const MeteringPoint = z
   })
   .openapi("MeteringPoint");
 
-export const Location = z
-  .object({ id: z.string().uuid(), name: z.string(), address: Address, meteringPoints: z.array(MeteringPoint) })
-  .openapi("Location");
+export const Location = z.object({ id: z.string().uuid(), name: z.string(), address: Address, meteringPoints: z.array(MeteringPoint) }).openapi("Location");
 
 export const RangeView = {
   from: z.string().openapi({ description: "ISO 8601 with the site's offset" }),
@@ -63,7 +58,14 @@ export type LocationList = z.infer<typeof LocationList>;
 // ---------------------------------------------------------------- locations
 
 export const MeteringPointRef = z
-  .object({ gsrn: z.string(), energyKind: z.enum(["electricity", "gas", "heating"]), hasProduction: z.boolean(), intervalMinutes: z.number().int(), location: z.object({ id: z.string(), name: z.string() }), address: Address })
+  .object({
+    gsrn: z.string(),
+    energyKind: z.enum(["electricity", "gas", "heating"]),
+    hasProduction: z.boolean(),
+    intervalMinutes: z.number().int(),
+    location: z.object({ id: z.string(), name: z.string() }),
+    address: Address,
+  })
   .openapi("MeteringPointRef");
 export type MeteringPointRef = z.infer<typeof MeteringPointRef>;
 
@@ -175,9 +177,7 @@ export const ExpenseStatistics = z
   .openapi("ExpenseStatistics");
 export type ExpenseStatistics = z.infer<typeof ExpenseStatistics>;
 
-export const SpotPrice = z
-  .object({ start: z.string(), end: z.string(), eurPerMwh: z.number(), centsPerKwh: z.number(), centsPerKwhWithVat: z.number() })
-  .openapi("SpotPrice");
+export const SpotPrice = z.object({ start: z.string(), end: z.string(), eurPerMwh: z.number(), centsPerKwh: z.number(), centsPerKwhWithVat: z.number() }).openapi("SpotPrice");
 export const SpotDay = z
   .object({
     date: z.string(),

@@ -1,9 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /** One field's validation failure; `message` is a translation key. */
-export const FieldError = z
-  .object({ path: z.string().openapi({ description: "Dotted path of the field, e.g. searchQuery.text" }), code: z.string(), message: z.string() })
-  .openapi("FieldError");
+export const FieldError = z.object({ path: z.string().openapi({ description: "Dotted path of the field, e.g. searchQuery.text" }), code: z.string(), message: z.string() }).openapi("FieldError");
 export type FieldError = z.infer<typeof FieldError>;
 
 /** The one shape of every API error. */

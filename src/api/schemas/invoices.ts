@@ -154,7 +154,14 @@ export const InvoiceListQuery = z.object({
 /** The language of a downloaded document. */
 export const InvoiceDocumentQuery = LocaleQuery;
 
-export const PostponeRequest = z.object({ dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ example: "2025-03-14" }) }).strict();
+export const PostponeRequest = z
+  .object({
+    dueDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .openapi({ example: "2025-03-14" }),
+  })
+  .strict();
 export type PostponeRequest = z.infer<typeof PostponeRequest>;
 
 export const InvoicePdf = z.string().openapi({ format: "binary" });

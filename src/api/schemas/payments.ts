@@ -22,7 +22,12 @@ export const StartPayment = z
   .openapi("StartPayment");
 export type StartPayment = z.input<typeof StartPayment>;
 
-export const StartPaymentHeaders = z.object({ "idempotency-key": z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/).optional() });
+export const StartPaymentHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{8,100}$/)
+    .optional(),
+});
 
 export const StartedPayment = z
   .object({

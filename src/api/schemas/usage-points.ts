@@ -22,7 +22,12 @@ export const UsagePointSearch = z
           street: text.optional(),
           postalCode: text.optional(),
           city: text.optional(),
-          gsrn: z.string().trim().regex(/^\d{4,18}$/).optional().openapi({ description: "A whole GSRN or at least 4 of its digits" }),
+          gsrn: z
+            .string()
+            .trim()
+            .regex(/^\d{4,18}$/)
+            .optional()
+            .openapi({ description: "A whole GSRN or at least 4 of its digits" }),
           eicCode: text.optional(),
           meterNumber: text.optional(),
         })

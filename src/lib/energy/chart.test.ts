@@ -122,11 +122,7 @@ describe("range validation", () => {
   const now = Date.UTC(2026, 10, 22, 10);
   it("defaults to the current month by day", () => {
     const r = resolveRange({}, HEL, now);
-    expect("range" in r && [formatLocalIso(r.range.fromMs, HEL), formatLocalIso(r.range.toMs, HEL), r.range.resolution]).toEqual([
-      "2026-11-01T00:00:00+02:00",
-      "2026-12-01T00:00:00+02:00",
-      "day",
-    ]);
+    expect("range" in r && [formatLocalIso(r.range.fromMs, HEL), formatLocalIso(r.range.toMs, HEL), r.range.resolution]).toEqual(["2026-11-01T00:00:00+02:00", "2026-12-01T00:00:00+02:00", "day"]);
   });
   it("refuses empty, reversed, malformed and too long ranges with field keys", () => {
     const err = (q: Parameters<typeof resolveRange>[0]) => {

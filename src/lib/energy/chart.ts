@@ -96,13 +96,7 @@ export interface MergedPoint {
  * Buckets only one side has are kept (the earlier year beyond today's data, say). An earlier
  * 29 February has no counterpart and is left out; the repeated autumn hour adds up.
  */
-export function mergeComparison(
-  current: SeriesPoint[],
-  previous: SeriesPoint[],
-  yearOffset: number,
-  resolution: Resolution,
-  tz: string,
-): MergedPoint[] {
+export function mergeComparison(current: SeriesPoint[], previous: SeriesPoint[], yearOffset: number, resolution: Resolution, tz: string): MergedPoint[] {
   const byKey = new Map<string, MergedPoint>();
   for (const point of current) {
     const key = bucketKey(point.at, resolution, tz);

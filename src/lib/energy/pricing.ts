@@ -41,11 +41,7 @@ export function unitPriceCentsPerKwh(contract: ContractPricing, spotEurPerMwh: n
     return spotCentsPerKwh(spotEurPerMwh) + contract.marginCentsPerKwh;
   }
   const base =
-    contract.dayCentsPerKwh !== null && contract.nightCentsPerKwh !== null
-      ? isNightHour(localHour)
-        ? contract.nightCentsPerKwh
-        : contract.dayCentsPerKwh
-      : (contract.fixedCentsPerKwh ?? 0);
+    contract.dayCentsPerKwh !== null && contract.nightCentsPerKwh !== null ? (isNightHour(localHour) ? contract.nightCentsPerKwh : contract.dayCentsPerKwh) : (contract.fixedCentsPerKwh ?? 0);
   return base + contract.marginCentsPerKwh;
 }
 

@@ -30,17 +30,14 @@ describe("invoice arithmetic", () => {
 
   it("keeps line VAT equal to group VAT for any lines (property)", () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.record({ netCents: fc.integer({ min: -50_000, max: 5_000_000 }), vatRateBasisPoints: fc.constantFrom(0, 900, 2100, 2400, 2550) }), { maxLength: 30 }),
-        (lines) => {
-          const t = computeTotals(lines);
-          const groupVat = t.vatGroups.reduce((s, g) => s + g.vatCents, 0);
-          const perLine = t.lineVatCents.reduce((s, v) => s + v, 0);
-          // Each line's VAT stays within a cent of its exact share.
-          const close = lines.every((l, i) => Math.abs(t.lineVatCents[i] - (l.netCents * l.vatRateBasisPoints) / 10000) < 1 + 1e-9);
-          return groupVat === perLine && t.totalCents === t.netCents + t.vatCents && close;
-        },
-      ),
+      fc.property(fc.array(fc.record({ netCents: fc.integer({ min: -50_000, max: 5_000_000 }), vatRateBasisPoints: fc.constantFrom(0, 900, 2100, 2400, 2550) }), { maxLength: 30 }), (lines) => {
+        const t = computeTotals(lines);
+        const groupVat = t.vatGroups.reduce((s, g) => s + g.vatCents, 0);
+        const perLine = t.lineVatCents.reduce((s, v) => s + v, 0);
+        // Each line's VAT stays within a cent of its exact share.
+        const close = lines.every((l, i) => Math.abs(t.lineVatCents[i] - (l.netCents * l.vatRateBasisPoints) / 10000) < 1 + 1e-9);
+        return groupVat === perLine && t.totalCents === t.netCents + t.vatCents && close;
+      }),
     );
   });
 

@@ -59,9 +59,7 @@ export function computeTotals(lines: NetLine[]): Totals {
     const exact = indexes.map((i) => (lines[i].netCents * rate) / 10000);
     const floors = exact.map((v) => Math.floor(v));
     let left = vat - floors.reduce((s, v) => s + v, 0);
-    const order = exact
-      .map((v, k) => ({ k, frac: v - Math.floor(v) }))
-      .sort((a, b) => b.frac - a.frac || a.k - b.k);
+    const order = exact.map((v, k) => ({ k, frac: v - Math.floor(v) })).sort((a, b) => b.frac - a.frac || a.k - b.k);
     let j = 0;
     while (left > 0 && order.length) {
       floors[order[j % order.length].k] += 1;

@@ -46,11 +46,7 @@ export const POSTPONE_ERRORS = {
  * collection agency, at most N days after the original due date (more with advanced postpone),
  * a limited number of times, to a date after the current due date and not in the past.
  */
-export function postponeWindow(
-  invoice: PostponeRuleInput,
-  profile: PostponeProfile,
-  opts: { advanced: boolean; today: string; paymentInProgress: boolean },
-): PostponeWindow {
+export function postponeWindow(invoice: PostponeRuleInput, profile: PostponeProfile, opts: { advanced: boolean; today: string; paymentInProgress: boolean }): PostponeWindow {
   const timesAllowed = opts.advanced ? profile.postponeMaxTimesAdvanced : profile.postponeMaxTimes;
   const maxDays = opts.advanced ? profile.postponeMaxDaysAdvanced : profile.postponeMaxDays;
   const base = { feeCents: profile.postponeFeeCents, timesUsed: invoice.postponeCount, timesAllowed };

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  checkDigit731,
-  finnishVirtualBarcode,
-  formatReference,
-  invoiceReference,
-  isValidNationalReference,
-  isValidRfReference,
-  nationalReference,
-  rfReference,
-} from "./reference-number";
+import { checkDigit731, finnishVirtualBarcode, formatReference, invoiceReference, isValidNationalReference, isValidRfReference, nationalReference, rfReference } from "./reference-number";
 
 describe("payment references", () => {
   it("computes the 7-3-1 check digit of Finnish and Estonian references", () => {

@@ -11,17 +11,7 @@ export type DeliveryChannel = "email" | "postal" | "e-invoice";
  * catalogue (Base, Day, Night, ...); "Spot" is energy at the exchange price, "PostponeFee" the
  * fee for moving a due date.
  */
-export type LineComponent =
-  | "Spot"
-  | "Base"
-  | "Day"
-  | "Night"
-  | "DayWinter"
-  | "NightWinter"
-  | "Margin"
-  | "Monthly"
-  | "PaperBill"
-  | "PostponeFee";
+export type LineComponent = "Spot" | "Base" | "Day" | "Night" | "DayWinter" | "NightWinter" | "Margin" | "Monthly" | "PaperBill" | "PostponeFee";
 export type LineUnit = "kWh" | "month" | "pcs";
 
 export type InvoiceState = "open" | "overdue" | "paid" | "cancelled" | "outsourced";

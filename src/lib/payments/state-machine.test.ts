@@ -7,18 +7,7 @@ const ALL: PaymentStatus[] = ["created", "pending", "succeeded", "failed", "canc
 describe("payment state machine", () => {
   it("allows exactly the documented transitions", () => {
     const allowed = ALL.flatMap((from) => ALL.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
-    expect(allowed.sort()).toEqual(
-      [
-        "created→pending",
-        "created→failed",
-        "created→cancelled",
-        "created→expired",
-        "pending→succeeded",
-        "pending→failed",
-        "pending→cancelled",
-        "pending→expired",
-      ].sort(),
-    );
+    expect(allowed.sort()).toEqual(["created→pending", "created→failed", "created→cancelled", "created→expired", "pending→succeeded", "pending→failed", "pending→cancelled", "pending→expired"].sort());
   });
 
   it("never leaves a terminal state", () => {

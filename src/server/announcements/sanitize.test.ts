@@ -23,7 +23,7 @@ describe("announcement sanitizing", () => {
   });
 
   it("never lets an event handler or a script URL through, whatever the input", () => {
-    const piece = fc.constantFrom("<a href=\"", "javascript:", "\" onclick=\"", "<img src=x onerror=", "<p>", "</p>", "<script>", ">", "\"", "'", "&#106;", "\t", "<svg onload=", "text");
+    const piece = fc.constantFrom('<a href="', "javascript:", '" onclick="', "<img src=x onerror=", "<p>", "</p>", "<script>", ">", '"', "'", "&#106;", "\t", "<svg onload=", "text");
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), (parts) => {
         const tags = (sanitizeAnnouncementHtml(parts.join("")).match(/<[^>]*>/g) ?? []).join(" ");

@@ -20,5 +20,10 @@ export async function writeAudit(entry: AuditEntry): Promise<void> {
 export async function listAudit(siteId: string, opts: { customerId?: string; limit?: number } = {}) {
   const db = await getDb();
   const where = opts.customerId ? and(eq(auditLog.siteId, siteId), eq(auditLog.customerId, opts.customerId)) : eq(auditLog.siteId, siteId);
-  return db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt)).limit(opts.limit ?? 100);
+  return db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt))
+    .limit(opts.limit ?? 100);
 }

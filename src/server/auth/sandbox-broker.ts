@@ -17,7 +17,10 @@ export async function listSandboxIdentities(siteId: string) {
 
 export async function isPendingState(state: string): Promise<boolean> {
   const db = await getDb();
-  const [row] = await db.select().from(authVerification).where(eq(authVerification.identifier, `sandbox-eid-state:${state}`));
+  const [row] = await db
+    .select()
+    .from(authVerification)
+    .where(eq(authVerification.identifier, `sandbox-eid-state:${state}`));
   return !!row && row.expiresAt > new Date();
 }
 

@@ -33,20 +33,16 @@ export function sandboxEid(site: SandboxSite) {
   return {
     id: "sandbox-eid",
     endpoints: {
-      sandboxEidAuthorize: createAuthEndpoint(
-        "/sandbox-eid/authorize",
-        { method: "GET", query: z.object({ callbackURL: z.string().optional() }) },
-        async (ctx) => {
-          if (!enabled()) throw ctx.error("NOT_FOUND");
-          const state = crypto.randomBytes(24).toString("base64url");
-          await ctx.context.internalAdapter.createVerificationValue({
-            identifier: `sandbox-eid-state:${state}`,
-            value: JSON.stringify({ callbackURL: safeCallbackPath(ctx.query.callbackURL) }),
-            expiresAt: new Date(Date.now() + 10 * 60_000),
-          });
-          throw ctx.redirect(`${SANDBOX_EID_PAGE}?state=${encodeURIComponent(state)}`);
-        },
-      ),
+      sandboxEidAuthorize: createAuthEndpoint("/sandbox-eid/authorize", { method: "GET", query: z.object({ callbackURL: z.string().optional() }) }, async (ctx) => {
+        if (!enabled()) throw ctx.error("NOT_FOUND");
+        const state = crypto.randomBytes(24).toString("base64url");
+        await ctx.context.internalAdapter.createVerificationValue({
+          identifier: `sandbox-eid-state:${state}`,
+          value: JSON.stringify({ callbackURL: safeCallbackPath(ctx.query.callbackURL) }),
+          expiresAt: new Date(Date.now() + 10 * 60_000),
+        });
+        throw ctx.redirect(`${SANDBOX_EID_PAGE}?state=${encodeURIComponent(state)}`);
+      }),
       sandboxEidCallback: createAuthEndpoint(
         "/sandbox-eid/callback",
         { method: "GET", query: z.object({ state: z.string().max(200), code: z.string().max(200).optional(), error: z.string().max(100).optional() }) },

@@ -50,9 +50,21 @@ export function sessionCache(): SessionCache {
     const drop = (match: (c: Cached) => boolean) => {
       for (const [k, v] of cache.entries()) if (match(v)) cache.delete(k);
     };
-    onInvalidate("session", (id) => drop((c) => c.sessionId === id), () => cache.clear());
-    onInvalidate("user", (id) => drop((c) => c.userId === id), () => cache.clear());
-    onInvalidate("site", () => cache.clear(), () => cache.clear());
+    onInvalidate(
+      "session",
+      (id) => drop((c) => c.sessionId === id),
+      () => cache.clear(),
+    );
+    onInvalidate(
+      "user",
+      (id) => drop((c) => c.userId === id),
+      () => cache.clear(),
+    );
+    onInvalidate(
+      "site",
+      () => cache.clear(),
+      () => cache.clear(),
+    );
     gs[CACHE] = cache;
   }
   return gs[CACHE];
@@ -69,7 +81,6 @@ export function sessionChanged(sessionId: string): Promise<void> {
 export function personSessionsChanged(userId: string): Promise<void> {
   return invalidate("user", userId);
 }
-
 
 /** Forgets every remembered session of this process (tests that move a session's times in the database). */
 export function forgetCachedSessions(): void {

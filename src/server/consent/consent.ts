@@ -71,6 +71,10 @@ export async function recordConsent(ctx: { siteId: string; clientId: string | nu
 /** A consent's history on a site, oldest first. */
 export async function consentHistory(siteId: string, consentId: string) {
   const db = await getDb();
-  const rows = await db.select().from(consentRecords).where(sql`${consentRecords.siteId} = ${siteId} and ${consentRecords.consentId} = ${consentId}`).orderBy(consentRecords.createdAt);
+  const rows = await db
+    .select()
+    .from(consentRecords)
+    .where(sql`${consentRecords.siteId} = ${siteId} and ${consentRecords.consentId} = ${consentId}`)
+    .orderBy(consentRecords.createdAt);
   return rows;
 }

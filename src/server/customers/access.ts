@@ -39,10 +39,7 @@ export async function linkPersonToOwnCustomers(person: Person): Promise<void> {
     );
   }
   for (const m of matches) {
-    await db
-      .insert(customerAccess)
-      .values({ personId: person.id, customerId: m.id, siteId: person.siteId, role: "owner" })
-      .onConflictDoNothing();
+    await db.insert(customerAccess).values({ personId: person.id, customerId: m.id, siteId: person.siteId, role: "owner" }).onConflictDoNothing();
   }
 }
 

@@ -46,11 +46,7 @@ export async function getProfile(siteId: string, customerId: string): Promise<Cu
 }
 
 /** Site rules are checked here, so every caller (API, pages, jobs) applies them. */
-export async function updateProfile(
-  site: { id: string; locales: string[]; features: readonly Feature[] },
-  customerId: string,
-  update: ProfileUpdate,
-): Promise<CustomerRow> {
+export async function updateProfile(site: { id: string; locales: string[]; features: readonly Feature[] }, customerId: string, update: ProfileUpdate): Promise<CustomerRow> {
   const fields = [] as { path: string; code: string; message: string }[];
   if (update.locale !== undefined && !site.locales.includes(update.locale)) fields.push({ path: "locale", code: "invalid_value", message: "errors.locale-not-available" });
   if (update.phone !== undefined && hasFeature(site, "settings.phone-number-disabled")) fields.push({ path: "phone", code: "not_allowed", message: "errors.phone-number-disabled" });

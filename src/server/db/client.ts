@@ -9,7 +9,6 @@ import type { Engine } from "./engine";
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-
 interface DbState {
   db: Db;
   /** Grows with every open, so caches that hold the handle can tell a reopened database. */
@@ -59,9 +58,7 @@ function acquireLock(lockFile: string) {
         }
       }
       if (alive) {
-        throw new Error(
-          `The embedded database in ${path.dirname(lockFile)} is open in another process (pid ${pid}). Stop it first, or set DATABASE_URL to use PostgreSQL.`,
-        );
+        throw new Error(`The embedded database in ${path.dirname(lockFile)} is open in another process (pid ${pid}). Stop it first, or set DATABASE_URL to use PostgreSQL.`);
       }
       fs.rmSync(lockFile, { force: true });
     }

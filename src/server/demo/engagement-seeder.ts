@@ -123,9 +123,7 @@ export const engagementSeeder: Seeder = {
   async run({ db, plans }) {
     for (const { site } of plans) {
       const ids = demoAnnouncementIds(site.id);
-      const rows = (ANNOUNCEMENTS[site.id] ?? []).flatMap((a) =>
-        Object.entries(a.texts).map(([locale, text]) => ({ locale, text, a })),
-      );
+      const rows = (ANNOUNCEMENTS[site.id] ?? []).flatMap((a) => Object.entries(a.texts).map(([locale, text]) => ({ locale, text, a })));
       if (rows.length) {
         await db
           .insert(announcements)

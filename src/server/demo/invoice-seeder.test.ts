@@ -20,7 +20,10 @@ afterAll(async () => cleanup());
 /** The energy cost of one customer's month, computed independently interval by interval. */
 async function expectedNetCents(customerId: string, siteId: string, tz: string, monthStartMs: number) {
   const nextMs = startOfLocalMonth(monthStartMs, tz, 1);
-  const points = await db.select().from(meteringPoints).where(and(eq(meteringPoints.siteId, siteId), eq(meteringPoints.customerId, customerId)));
+  const points = await db
+    .select()
+    .from(meteringPoints)
+    .where(and(eq(meteringPoints.siteId, siteId), eq(meteringPoints.customerId, customerId)));
   let energy = 0;
   let fees = 0;
   for (const p of points) {

@@ -191,7 +191,7 @@ async function seedPortalPayments(db: Db, plan: DemoPlan, issued: (typeof invoic
   const chosen = paid.filter((_, k) => k % 2 === 0);
   // A persona without such a payment once started paying the latest invoice and cancelled at the bank.
   const withPayment = new Set(chosen.map((i) => i.customerId));
-  const latestOpen = new Map<string, (typeof invoices.$inferSelect)>();
+  const latestOpen = new Map<string, typeof invoices.$inferSelect>();
   for (const i of issued) if (personas.has(i.customerId) && !withPayment.has(i.customerId) && i.status === "open") latestOpen.set(i.customerId, i);
   const attempts = [...latestOpen.values()];
   if (!chosen.length && !attempts.length) return;

@@ -77,9 +77,7 @@ function readingRows(point: DemoPoint, t: Timeline, weather: HourlyWeather, toMs
   const series = pv ? [1, 2] : [1];
   // Hourly meters have no rollup rows (their readings are hours already).
   const rollup = point.intervalMinutes < 60;
-  const hours = series.map(
-    (s) => new HourAccumulator((h) => rollup && hourly.add(id, s, h)),
-  );
+  const hours = series.map((s) => new HourAccumulator((h) => rollup && hourly.add(id, s, h)));
   // Every meter has days (an hourly meter's readings are priced by the hour's price, as spotAt gives it).
   const days = series.map((s) => new DayAccumulator(tz, t.length ? t.starts[0] : toMs, toMs, (d) => daily.add(id, s, d)));
   for (let i = 0; i < t.length; i++) {
@@ -159,9 +157,7 @@ async function seedPoints(db: Db, plan: DemoPlan): Promise<DemoPoint[]> {
 async function seedReadings(sites: { plan: DemoPlan; points: DemoPoint[] }[], now: number, prices: Map<string, PriceSeries>, log: (m: string) => void) {
   if (!sites.some((s) => s.points.length)) return;
   await withRawTransaction(async (tx) => {
-    const [{ empty }] = await tx.query<{ empty: boolean }>(
-      "select not exists (select 1 from interval_readings) and not exists (select 1 from interval_readings_hourly) as empty",
-    );
+    const [{ empty }] = await tx.query<{ empty: boolean }>("select not exists (select 1 from interval_readings) and not exists (select 1 from interval_readings_hourly) as empty");
     if (empty) {
       for (const table of ["interval_readings", "interval_readings_hourly"]) await tx.query(`alter table ${table} drop constraint ${table}_pk`);
     }

@@ -7,15 +7,7 @@ import type { DemoCountry, DemoSite } from "./sites";
  * The demo world of one site, as a pure deterministic plan. Seeders of every area read the same
  * plan (customers, their homes and habits), so the data of later areas fits what exists already.
  */
-export type Persona =
-  | "solar-household"
-  | "apartment"
-  | "house-gas"
-  | "company-owner"
-  | "representative"
-  | "new-customer"
-  | "customer-service"
-  | "site-admin";
+export type Persona = "solar-household" | "apartment" | "house-gas" | "company-owner" | "representative" | "new-customer" | "customer-service" | "site-admin";
 
 export interface DemoPerson {
   id: string;
@@ -64,7 +56,14 @@ const NAMES: Record<DemoCountry, { first: string[]; last: string[]; streets: str
     first: ["Aino", "Eero", "Helmi", "Juha", "Kaisa", "Lauri", "Maija", "Mikko", "Noora", "Olli", "Pirjo", "Sami", "Tuula", "Veikko", "Elina", "Antti", "Sanna", "Jari"],
     last: ["Virtanen", "Korhonen", "Mäkinen", "Nieminen", "Mäkelä", "Hämäläinen", "Laine", "Heikkinen", "Koskinen", "Järvinen", "Lehtonen", "Saarinen"],
     streets: ["Koivukuja", "Rantatie", "Mäntytie", "Kirkkokatu", "Asematie", "Pihlajatie", "Kuusitie", "Hämeenkatu", "Puistotie", "Järvenrannantie"],
-    cities: [["00100", "Helsinki"], ["02100", "Espoo"], ["33100", "Tampere"], ["20100", "Turku"], ["40100", "Jyväskylä"], ["15100", "Lahti"]],
+    cities: [
+      ["00100", "Helsinki"],
+      ["02100", "Espoo"],
+      ["33100", "Tampere"],
+      ["20100", "Turku"],
+      ["40100", "Jyväskylä"],
+      ["15100", "Lahti"],
+    ],
     companies: ["Kahvila Kuura Oy", "Rakennus Laine Oy", "Puutarha Vihreä Oy", "Konepaja Koski Oy", "Leipomo Aamu Oy", "Tilitoimisto Tase Oy", "Kauppa Kulma Oy", "Sähköpaja Virta Oy"],
     phone: "+358 40",
   },
@@ -72,7 +71,14 @@ const NAMES: Record<DemoCountry, { first: string[]; last: string[]; streets: str
     first: ["Mari", "Jaan", "Kadri", "Toomas", "Liis", "Andres", "Kristi", "Peeter", "Triin", "Margus", "Anu", "Rein", "Eveli", "Urmas", "Piret", "Tarmo"],
     last: ["Tamm", "Saar", "Sepp", "Mägi", "Kask", "Kukk", "Rebane", "Ilves", "Pärn", "Koppel", "Lepik", "Kallas"],
     streets: ["Pärnu mnt", "Tartu mnt", "Narva mnt", "Kase tn", "Männi tn", "Vabriku tn", "Mere pst", "Pikk tn", "Lossi tn", "Ranna tee"],
-    cities: [["10111", "Tallinn"], ["50090", "Tartu"], ["80010", "Pärnu"], ["20308", "Narva"], ["41531", "Jõhvi"], ["90502", "Haapsalu"]],
+    cities: [
+      ["10111", "Tallinn"],
+      ["50090", "Tartu"],
+      ["80010", "Pärnu"],
+      ["20308", "Narva"],
+      ["41531", "Jõhvi"],
+      ["90502", "Haapsalu"],
+    ],
     companies: ["Kohvik Päike OÜ", "Ehitus Tamm OÜ", "Aiandus Roheline OÜ", "Metallitöö Sepp OÜ", "Pagar Hommik OÜ", "Raamatupidamine Bilanss OÜ", "Pood Nurk OÜ", "Elektritöö Vool OÜ"],
     phone: "+372 5",
   },
@@ -80,8 +86,24 @@ const NAMES: Record<DemoCountry, { first: string[]; last: string[]; streets: str
     first: ["Anna", "Jānis", "Līga", "Andris", "Ilze", "Mārtiņš", "Inese", "Pēteris", "Kristīne", "Edgars", "Dace", "Raivis", "Zane", "Uldis", "Baiba", "Artūrs"],
     last: ["Bērziņš", "Kalniņš", "Ozoliņš", "Liepiņš", "Krūmiņš", "Balodis", "Zariņš", "Vītols", "Kļaviņš", "Jansons", "Ozols", "Lācis"],
     streets: ["Brīvības iela", "Krišjāņa Barona iela", "Elizabetes iela", "Lāčplēša iela", "Dzirnavu iela", "Tērbatas iela", "Meža iela", "Skolas iela", "Upes iela", "Dārza iela"],
-    cities: [["LV-1010", "Rīga"], ["LV-3001", "Jelgava"], ["LV-5401", "Daugavpils"], ["LV-3601", "Ventspils"], ["LV-2015", "Jūrmala"], ["LV-4201", "Valmiera"]],
-    companies: ["Kafejnīca Saule SIA", "Būvniecība Ozols SIA", "Dārzniecība Zaļā SIA", "Metālapstrāde Kalējs SIA", "Maiznīca Rīts SIA", "Grāmatvedība Bilance SIA", "Veikals Stūris SIA", "Elektrodarbi Strāva SIA"],
+    cities: [
+      ["LV-1010", "Rīga"],
+      ["LV-3001", "Jelgava"],
+      ["LV-5401", "Daugavpils"],
+      ["LV-3601", "Ventspils"],
+      ["LV-2015", "Jūrmala"],
+      ["LV-4201", "Valmiera"],
+    ],
+    companies: [
+      "Kafejnīca Saule SIA",
+      "Būvniecība Ozols SIA",
+      "Dārzniecība Zaļā SIA",
+      "Metālapstrāde Kalējs SIA",
+      "Maiznīca Rīts SIA",
+      "Grāmatvedība Bilance SIA",
+      "Veikals Stūris SIA",
+      "Elektrodarbi Strāva SIA",
+    ],
     phone: "+371 2",
   },
 };
@@ -95,7 +117,11 @@ function latvianSurname(last: string, female: boolean): string {
 }
 
 function ascii(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
 }
 
 function makeSsn(country: DemoCountry, prng: Prng, female: boolean, serial: number): string {
@@ -119,7 +145,33 @@ function registryCode(country: DemoCountry, prng: Prng): string {
   return `4000${prng.int(1000000, 9999999)}`;
 }
 
-const FEMALE_FIRST = new Set(["Aino", "Helmi", "Kaisa", "Maija", "Noora", "Pirjo", "Tuula", "Elina", "Sanna", "Mari", "Kadri", "Liis", "Kristi", "Triin", "Anu", "Eveli", "Piret", "Anna", "Līga", "Ilze", "Inese", "Kristīne", "Dace", "Zane", "Baiba"]);
+const FEMALE_FIRST = new Set([
+  "Aino",
+  "Helmi",
+  "Kaisa",
+  "Maija",
+  "Noora",
+  "Pirjo",
+  "Tuula",
+  "Elina",
+  "Sanna",
+  "Mari",
+  "Kadri",
+  "Liis",
+  "Kristi",
+  "Triin",
+  "Anu",
+  "Eveli",
+  "Piret",
+  "Anna",
+  "Līga",
+  "Ilze",
+  "Inese",
+  "Kristīne",
+  "Dace",
+  "Zane",
+  "Baiba",
+]);
 
 export function planDemo(site: DemoSite): DemoPlan {
   const prng = new Prng(site.seed);

@@ -1,16 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
-import {
-  authUser,
-  banks,
-  countries,
-  customerAccess,
-  customers,
-  eInvoiceOperators,
-  sandboxIdentities,
-  siteStaff,
-} from "@/server/db/schema";
+import { authUser, banks, countries, customerAccess, customers, eInvoiceOperators, sandboxIdentities, siteStaff } from "@/server/db/schema";
 import { createSite, getSiteById } from "@/server/sites/sites";
 import { encryptSsn, hashSsn } from "@/server/auth/ssn-crypto";
 import { ssnIdentityKey } from "@/server/auth/identity-keys";
@@ -36,7 +27,10 @@ const coreSeeder: Seeder = {
       await db.insert(banks).values(rows).onConflictDoNothing();
     }
     for (const [country, list] of Object.entries(DEMO_OPERATORS)) {
-      await db.insert(eInvoiceOperators).values(list.map((o) => ({ country, ...o }))).onConflictDoNothing();
+      await db
+        .insert(eInvoiceOperators)
+        .values(list.map((o) => ({ country, ...o })))
+        .onConflictDoNothing();
     }
     for (const plan of plans) {
       const { site } = plan;

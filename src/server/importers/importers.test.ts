@@ -67,7 +67,10 @@ describe("meter readings CSV", () => {
     const [a, b] = points("aurora").filter((p) => p.intervalMinutes === 15 && p.energyKind === "electricity" && !p.hasProduction);
     const from = Date.UTC(2016, 0, 1);
     const lines = ["\ufeffgsrn ; timestamp ; interval_minutes ; value ; unit", ""];
-    for (const [p, count] of [[a, 12_000], [b, 9_000]] as const) {
+    for (const [p, count] of [
+      [a, 12_000],
+      [b, 9_000],
+    ] as const) {
       for (let i = 0; i < count; i++) lines.push(`${p.gsrn};${new Date(from + i * 900_000).toISOString()} ; 15;${(i % 40) / 100};kWh`);
       lines.push("  ");
     }
@@ -185,10 +188,12 @@ describe("ENTSO-E day-ahead prices (A44)", () => {
       parseReadingsCsv(`gsrn,timestamp,interval_minutes,value,unit\n${[0, 1, 2, 3].map((q) => `${p.gsrn},2026-03-29T09:${String(q * 15).padStart(2, "0")}:00Z,15,${100 + q},Wh`).join("\n")}`),
     );
     const hourRow = async () =>
-      (await queryRows<{ unpriced: number; spot_wh: number; priced_wh: number }>(
-        db,
-        sql`select h.unpriced, h.spot_wh, h.priced_wh from interval_readings_hourly h join metering_points m on m.id = h.metering_point_id where m.gsrn = ${p.gsrn} and h.series = 1 and h.hour = '2026-03-29T09:00:00Z'`,
-      ))[0];
+      (
+        await queryRows<{ unpriced: number; spot_wh: number; priced_wh: number }>(
+          db,
+          sql`select h.unpriced, h.spot_wh, h.priced_wh from interval_readings_hourly h join metering_points m on m.id = h.metering_point_id where m.gsrn = ${p.gsrn} and h.series = 1 and h.hour = '2026-03-29T09:00:00Z'`,
+        )
+      )[0];
     expect(Number((await hourRow()).unpriced)).toBe(4);
     const rows = parseEntsoeA44(xml);
     expect(await importSpotPrices(rows)).toEqual({ rows: 115, inserted: 115, updated: 0, unchanged: 0 });
@@ -199,7 +204,10 @@ describe("ENTSO-E day-ahead prices (A44)", () => {
     expect(Number(priced.unpriced)).toBe(0);
     expect(Number(priced.priced_wh)).toBe(406);
     const quarterPrices = rows.filter((r) => r.zone === "FI" && r.start >= Date.UTC(2026, 2, 29, 9) && r.start < Date.UTC(2026, 2, 29, 10)).map((r) => r.eurPerMwh);
-    expect(Number(priced.spot_wh)).toBeCloseTo(quarterPrices.reduce((s, v, q) => s + v * (100 + q), 0), 6);
+    expect(Number(priced.spot_wh)).toBeCloseTo(
+      quarterPrices.reduce((s, v, q) => s + v * (100 + q), 0),
+      6,
+    );
   });
 
   it("rejects malformed XML, missing positions of an A01 curve and zones it does not know, with line numbers", () => {
@@ -222,10 +230,7 @@ describe("temperatures CSV", () => {
     expect(await importTemperatures(parseTemperaturesCsv(text))).toEqual({ rows: 2, inserted: 2, updated: 0, unchanged: 0 });
     expect(await importTemperatures(parseTemperaturesCsv(text))).toEqual({ rows: 2, inserted: 0, updated: 0, unchanged: 2 });
     const bad = "area;timestamp;temperature\nFI-HELSINKI;2024-01-01T02:30:00+02:00;-1\nFI-HELSINKI;2024-01-01T03:00:00+02:00;-99\n";
-    expect(issuesOf(() => parseTemperaturesCsv(bad)).map((i) => `${i.line}:${i.message}`)).toEqual([
-      "2:energy.import.errors.misaligned-timestamp",
-      "3:energy.import.errors.bad-temperature",
-    ]);
+    expect(issuesOf(() => parseTemperaturesCsv(bad)).map((i) => `${i.line}:${i.message}`)).toEqual(["2:energy.import.errors.misaligned-timestamp", "3:energy.import.errors.bad-temperature"]);
   });
 
   it("imports a spreadsheet export: byte order mark, semicolons, quoted fields and decimal commas", async () => {

@@ -9,18 +9,11 @@ import { parseTemperaturesCsv } from "./temperatures";
 import { parseDecimal, parseTimestampWithOffset } from "./types";
 import { issuesOf } from "@/test/import-issues";
 
-
 const records = (text: string) => [...readCsv(text)].map((r) => [r.line, r.fields]);
 
 describe("CSV reader", () => {
   it("reads quoted fields holding separators, doubled quotes and line breaks, and keeps the line numbers after them", () => {
-    const text = [
-      "name,comment,value",
-      '"Meter, kitchen","He said ""hi""",1',
-      '"two\nlines"," spaced ",2',
-      '"crlf\r\ninside",x,3',
-      "plain,row,4",
-    ].join("\r\n");
+    const text = ["name,comment,value", '"Meter, kitchen","He said ""hi""",1', '"two\nlines"," spaced ",2', '"crlf\r\ninside",x,3', "plain,row,4"].join("\r\n");
     expect(records(text)).toEqual([
       [1, ["name", "comment", "value"]],
       [2, ["Meter, kitchen", 'He said "hi"', "1"]],
@@ -46,7 +39,7 @@ describe("CSV reader", () => {
   });
 
   it("takes the separator of the header line: semicolons with decimal commas, and tabs", () => {
-    expect(records("gsrn;value;unit\n643;1,25;kWh\n643;\"2,5\";kWh")).toEqual([
+    expect(records('gsrn;value;unit\n643;1,25;kWh\n643;"2,5";kWh')).toEqual([
       [1, ["gsrn", "value", "unit"]],
       [2, ["643", "1,25", "kWh"]],
       [3, ["643", "2,5", "kWh"]],
@@ -55,7 +48,7 @@ describe("CSV reader", () => {
       [1, ["a", "b"]],
       [2, ["1,5", "2;3"]],
     ]);
-    const temperatures = parseTemperaturesCsv("area;timestamp;temperature_c\r\nFI-HELSINKI;2024-01-01T00:00:00+02:00;-12,4\r\nFI-OULU;2024-01-01T00:00:00+02:00;\"-20,5\"\r\n");
+    const temperatures = parseTemperaturesCsv('area;timestamp;temperature_c\r\nFI-HELSINKI;2024-01-01T00:00:00+02:00;-12,4\r\nFI-OULU;2024-01-01T00:00:00+02:00;"-20,5"\r\n');
     expect(temperatures.map((t) => [t.area, t.tenthsC])).toEqual([
       ["FI-HELSINKI", -124],
       ["FI-OULU", -205],
@@ -85,9 +78,7 @@ describe("CSV reader", () => {
     expect(records("")).toEqual([]);
   });
 
-  const unquotedCsv = fc
-    .array(fc.constantFrom("a", "1", "é", "€", " ", "\t", ",", ";", "\n", "\r\n", "\r", "\ufeff"), { maxLength: 60 })
-    .map((parts) => parts.join(""));
+  const unquotedCsv = fc.array(fc.constantFrom("a", "1", "é", "€", " ", "\t", ",", ";", "\n", "\r\n", "\r", "\ufeff"), { maxLength: 60 }).map((parts) => parts.join(""));
 
   it("reads the fields of a file without quotes in place exactly as it splits them", () => {
     fc.assert(
@@ -175,7 +166,18 @@ describe("ENTSO-E A44 reader", () => {
   const fixture = fs.readFileSync(path.join(__dirname, "fixtures/entsoe-a44-2026-03-29.xml"), "utf8");
 
   it("reads a full A01 curve hour by hour", () => {
-    const rows = parseEntsoeA44(a44([{ points: [[1, "10.5"], [2, "-3"], [3, "0"], [4, "120.25"]] }]));
+    const rows = parseEntsoeA44(
+      a44([
+        {
+          points: [
+            [1, "10.5"],
+            [2, "-3"],
+            [3, "0"],
+            [4, "120.25"],
+          ],
+        },
+      ]),
+    );
     expect(rows.map((r) => [new Date(r.start).toISOString(), r.eurPerMwh, r.resolutionMinutes, r.zone])).toEqual([
       ["2026-01-14T23:00:00.000Z", 10.5, 60, "FI"],
       ["2026-01-15T00:00:00.000Z", -3, 60, "FI"],
@@ -185,7 +187,18 @@ describe("ENTSO-E A44 reader", () => {
   });
 
   it("fills the positions an A03 curve leaves out with the price before them, up to the end of the period", () => {
-    const xml = a44([{ curve: "A03", resolution: "PT15M", end: "2026-01-15T00:30Z", points: [[1, "5.00"], [3, "7.25"], [5, "-1.00"]] }]);
+    const xml = a44([
+      {
+        curve: "A03",
+        resolution: "PT15M",
+        end: "2026-01-15T00:30Z",
+        points: [
+          [1, "5.00"],
+          [3, "7.25"],
+          [5, "-1.00"],
+        ],
+      },
+    ]);
     const rows = parseEntsoeA44(xml);
     expect(rows.map((r) => [new Date(r.start).toISOString().slice(11, 16), r.eurPerMwh, r.line])).toEqual([
       ["23:00", 5, lineOf(xml, "<Point>")],
@@ -209,22 +222,36 @@ describe("ENTSO-E A44 reader", () => {
 
   it("refuses a DOCTYPE, so no entity of the document is ever expanded", () => {
     const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n<Publication_MarketDocument xmlns="${NS}"><type>&lol2;</type></Publication_MarketDocument>`;
-    expect(issuesOf(() => parseEntsoeA44(laughs))).toEqual([
-      { line: 2, field: "xml", message: "energy.import.errors.bad-xml", value: "document type and entity declarations are not accepted" },
-    ]);
+    expect(issuesOf(() => parseEntsoeA44(laughs))).toEqual([{ line: 2, field: "xml", message: "energy.import.errors.bad-xml", value: "document type and entity declarations are not accepted" }]);
     const external = `<?xml version="1.0"?>\n<!-- <!DOCTYPE in a comment is only text -->\n<!doctype x SYSTEM "file:///etc/passwd">\n<x>&xxe;</x>`;
     expect(issuesOf(() => parseEntsoeA44(external))[0]).toMatchObject({ line: 3, message: "energy.import.errors.bad-xml" });
     // Only the five predefined entities and character references are known.
-    const base = a44([{ points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] }]);
+    const base = a44([
+      {
+        points: [
+          [1, "1"],
+          [2, "2"],
+          [3, "3"],
+          [4, "4"],
+        ],
+      },
+    ]);
     expect(parseEntsoeA44(base.replace("<type>A44</type>", "<type>&#65;4&#x34;</type>").replace('codingScheme="A01"', 'codingScheme="A&amp;01"'))).toHaveLength(4);
     const unknown = base.replace("<price.amount>3", "<price.amount>&nbsp;3");
-    expect(issuesOf(() => parseEntsoeA44(unknown))).toEqual([
-      { line: lineOf(unknown, "&nbsp;"), field: "xml", message: "energy.import.errors.bad-xml", value: "unknown entity &nbsp;" },
-    ]);
+    expect(issuesOf(() => parseEntsoeA44(unknown))).toEqual([{ line: lineOf(unknown, "&nbsp;"), field: "xml", message: "energy.import.errors.bad-xml", value: "unknown entity &nbsp;" }]);
   });
 
   it("refuses malformed XML at the line of the fault, and documents that are too large", () => {
-    const base = a44([{ points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] }]);
+    const base = a44([
+      {
+        points: [
+          [1, "1"],
+          [2, "2"],
+          [3, "3"],
+          [4, "4"],
+        ],
+      },
+    ]);
     const mismatched = base.replace("</Period>", "</Perio>");
     expect(issuesOf(() => parseEntsoeA44(mismatched))).toMatchObject([{ line: lineOf(mismatched, "</Perio>"), field: "xml", message: "energy.import.errors.bad-xml" }]);
     const unclosed = base.replace(/<\/Publication_MarketDocument>$/, "");
@@ -236,7 +263,12 @@ describe("ENTSO-E A44 reader", () => {
   });
 
   it("refuses a document that is not a publication document, or in another namespace", () => {
-    const points: SeriesSpec["points"] = [[1, "1"], [2, "2"], [3, "3"], [4, "4"]];
+    const points: SeriesSpec["points"] = [
+      [1, "1"],
+      [2, "2"],
+      [3, "3"],
+      [4, "4"],
+    ];
     expect(issuesOf(() => parseEntsoeA44(a44([{ points }], `Acknowledgement_MarketDocument xmlns="${NS}"`)))).toEqual([
       { line: 2, field: "xml", message: "energy.import.errors.not-a44", value: "Acknowledgement_MarketDocument" },
     ]);
@@ -245,7 +277,9 @@ describe("ENTSO-E A44 reader", () => {
     ]);
     expect(issuesOf(() => parseEntsoeA44(a44([{ points }], "Publication_MarketDocument")))[0]).toMatchObject({ field: "xmlns", message: "energy.import.errors.not-a44" });
     // A prefixed namespace is the same document.
-    const prefixed = a44([{ points }]).replace(/<(\/?)([A-Za-z])/g, "<$1pd:$2").replace("xmlns=", "xmlns:pd=");
+    const prefixed = a44([{ points }])
+      .replace(/<(\/?)([A-Za-z])/g, "<$1pd:$2")
+      .replace("xmlns=", "xmlns:pd=");
     expect(prefixed).toContain("<pd:Point>");
     expect(parseEntsoeA44(prefixed)).toHaveLength(4);
     const wrongType = a44([{ points }]).replace("<type>A44", "<type>A25");
@@ -254,12 +288,41 @@ describe("ENTSO-E A44 reader", () => {
 
   it("names every wrong series and point with its line", () => {
     const xml = a44([
-      { currency: "USD", unit: "KWH", points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] },
-      { eic: "10Y1001A1001A39I", currency: null, unit: null, points: [[1, "1"], [2, "2"], [3, "3"], [4, "4"]] },
+      {
+        currency: "USD",
+        unit: "KWH",
+        points: [
+          [1, "1"],
+          [2, "2"],
+          [3, "3"],
+          [4, "4"],
+        ],
+      },
+      {
+        eic: "10Y1001A1001A39I",
+        currency: null,
+        unit: null,
+        points: [
+          [1, "1"],
+          [2, "2"],
+          [3, "3"],
+          [4, "4"],
+        ],
+      },
       { eic: "10YLV-1001A00074", curve: "A05", resolution: "PT30M", points: [[1, "1"]] },
       { eic: "10YLV-1001A00074", start: "2026-01-15T03:00Z", end: "2026-01-15T03:00Z", points: [[1, "1"]] },
       { eic: "10YLV-1001A00074", start: "2026-01-15T03:10Z", end: "2026-01-15T04:10Z", points: [[1, "1"]] },
-      { eic: "10YLV-1001A00074", start: "2026-01-16T00:00Z", end: "2026-01-16T02:00Z", points: [[1, "1,5"], [3, "7"], ["x", "7"], [2, "abc"]] },
+      {
+        eic: "10YLV-1001A00074",
+        start: "2026-01-16T00:00Z",
+        end: "2026-01-16T02:00Z",
+        points: [
+          [1, "1,5"],
+          [3, "7"],
+          ["x", "7"],
+          [2, "abc"],
+        ],
+      },
       { eic: "10YSE-1--------K", points: [] },
     ]);
     const at = (needle: string, nth = 0) => {
@@ -302,7 +365,12 @@ describe("timestamps with an offset", () => {
           const abs = Math.abs(offsetMinutes);
           const zone = offsetMinutes === 0 && colon ? "Z" : `${offsetMinutes < 0 ? "-" : "+"}${two(Math.floor(abs / 60))}${colon ? ":" : ""}${two(abs % 60)}`;
           const text = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}${sep}${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}${fraction}${zone}`;
-          const expected = Date.parse(`${text.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2").replace(/\.(\d{3})\d+/, ".$1")}`);
+          const expected = Date.parse(
+            `${text
+              .replace(" ", "T")
+              .replace(/([+-]\d{2})(\d{2})$/, "$1:$2")
+              .replace(/\.(\d{3})\d+/, ".$1")}`,
+          );
           expect(parseTimestampWithOffset(text)).toBe(expected);
         },
       ),
@@ -326,22 +394,30 @@ describe("timestamps with an offset", () => {
     };
     const valid = ["2024-03-31T04:00:00+03:00", "2024-02-29 23:45:00.123456Z", "1999-12-31T23:59-0130", "2026-10-25T03:15:00.5+02:00", "2024-02-29T23:45:00.123456789+02:00"];
     fc.assert(
-      fc.property(
-        fc.constantFrom(...valid),
-        fc.array(fc.tuple(fc.nat(40), fc.constantFrom("", "0", "9", "-", ":", ".", "T", " ", "Z", "+", "x", "12")), { maxLength: 3 }),
-        (base, edits) => {
-          let text = base;
-          // Each edit replaces one character (or removes it, or inserts two digits).
-          for (const [at, piece] of edits) text = text.slice(0, at % (text.length + 1)) + piece + text.slice((at % (text.length + 1)) + 1);
-          expect(parseTimestampWithOffset(text), text).toBe(reference(text));
-        },
-      ),
+      fc.property(fc.constantFrom(...valid), fc.array(fc.tuple(fc.nat(40), fc.constantFrom("", "0", "9", "-", ":", ".", "T", " ", "Z", "+", "x", "12")), { maxLength: 3 }), (base, edits) => {
+        let text = base;
+        // Each edit replaces one character (or removes it, or inserts two digits).
+        for (const [at, piece] of edits) text = text.slice(0, at % (text.length + 1)) + piece + text.slice((at % (text.length + 1)) + 1);
+        expect(parseTimestampWithOffset(text), text).toBe(reference(text));
+      }),
       { numRuns: 5000 },
     );
   });
 
   it("refuses dates that are not on the calendar, times out of range and missing offsets", () => {
-    for (const bad of ["2025-02-29T00:00:00Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z", "2024-00-10T00:00:00Z", "2024-01-10T24:00:00Z", "2024-01-10T10:60:00Z", "2024-01-10T10:00:60Z", "2024-01-10T10:00:00", "2024-01-10T10:00:00+25:00", "2024-01-10", "yesterday"]) {
+    for (const bad of [
+      "2025-02-29T00:00:00Z",
+      "2024-04-31T00:00:00Z",
+      "2024-13-01T00:00:00Z",
+      "2024-00-10T00:00:00Z",
+      "2024-01-10T24:00:00Z",
+      "2024-01-10T10:60:00Z",
+      "2024-01-10T10:00:60Z",
+      "2024-01-10T10:00:00",
+      "2024-01-10T10:00:00+25:00",
+      "2024-01-10",
+      "yesterday",
+    ]) {
       expect(parseTimestampWithOffset(bad), bad).toBeNull();
     }
     expect(parseTimestampWithOffset("2024-02-29T00:00:00Z")).toBe(Date.UTC(2024, 1, 29));
@@ -358,12 +434,7 @@ describe("decimal values", () => {
       const n = Number(s.replace(",", "."));
       return Number.isFinite(n) ? n : null;
     };
-    const text = fc.oneof(
-      fc.nat().map(String),
-      fc.stringMatching(/^[0-9]{1,12}$/),
-      fc.stringMatching(/^[ +-]?[0-9]{0,6}[.,]?[0-9]{0,4} ?$/),
-      fc.string({ maxLength: 10 }),
-    );
+    const text = fc.oneof(fc.nat().map(String), fc.stringMatching(/^[0-9]{1,12}$/), fc.stringMatching(/^[ +-]?[0-9]{0,6}[.,]?[0-9]{0,4} ?$/), fc.string({ maxLength: 10 }));
     fc.assert(
       fc.property(text, (t) => {
         expect(parseDecimal(t)).toBe(general(t));

@@ -28,7 +28,11 @@ export interface CheckedReadings {
 }
 
 const MAX_WH = 2_147_483_647;
-const INTERVALS = new Map([["5", 5], ["15", 15], ["60", 60]]);
+const INTERVALS = new Map([
+  ["5", 5],
+  ["15", 15],
+  ["60", 60],
+]);
 const QUALITIES = new Map(Object.entries(QUALITY_CODE));
 const SERIES = new Map(Object.entries(SERIES_CODE));
 type GsrnVerdict = { ok: true; no: number; facts: PointFacts } | { ok: false; message: string; value: string };

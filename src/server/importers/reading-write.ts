@@ -32,7 +32,13 @@ export function keyOrder(c: CheckedReadings, from = 0, to = c.count): Int32Array
 function writeReadings(out: BinaryCopy, c: CheckedReadings, ids: Uint8Array[], order: Int32Array): void {
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
-    out.row(5).uuid(ids[c.point[i]]).timestamptz(c.seconds[i] * 1000).int4(c.wh[i]).int2(c.series[i]).int2(c.quality[i]);
+    out
+      .row(5)
+      .uuid(ids[c.point[i]])
+      .timestamptz(c.seconds[i] * 1000)
+      .int4(c.wh[i])
+      .int2(c.series[i])
+      .int2(c.quality[i]);
   }
 }
 
@@ -45,12 +51,7 @@ export async function spansEmpty(tx: RawTx, spans: TouchedSpan[]): Promise<boole
        select 1 from unnest($1::uuid[], $2::int2[], $3::timestamptz[], $4::timestamptz[]) as t(id, series, lo, hi)
        where exists (select 1 from interval_readings r where r.metering_point_id = t.id and r.series = t.series and r.start >= t.lo and r.start < t.hi)
      ) as taken`,
-    [
-      pgArray(spans.map((s) => s.pointId)),
-      pgArray(spans.map((s) => s.series)),
-      pgArray(spans.map((s) => new Date(s.fromMs).toISOString())),
-      pgArray(spans.map((s) => new Date(s.toMs).toISOString())),
-    ],
+    [pgArray(spans.map((s) => s.pointId)), pgArray(spans.map((s) => s.series)), pgArray(spans.map((s) => new Date(s.fromMs).toISOString())), pgArray(spans.map((s) => new Date(s.toMs).toISOString()))],
   );
   return !row.taken;
 }

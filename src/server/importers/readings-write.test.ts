@@ -16,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const quarterPoints = () =>
-  planDemoPoints(demoPlans().find((p) => p.site.id === "aurora")!).filter((p) => p.intervalMinutes === 15 && p.energyKind === "electricity" && !p.hasProduction);
+const quarterPoints = () => planDemoPoints(demoPlans().find((p) => p.site.id === "aurora")!).filter((p) => p.intervalMinutes === 15 && p.energyKind === "electricity" && !p.hasProduction);
 
 const Q = 15 * 60_000;
 function rowsFor(gsrn: string, fromMs: number, count: number, value: (i: number) => number): ReadingInput[] {
@@ -48,14 +47,29 @@ async function rollupOf(gsrn: string, fromMs: number, toMs: number): Promise<Hou
         where m.gsrn = ${gsrn} and h.series = 1 and h.hour >= ${new Date(fromMs).toISOString()}::timestamptz and h.hour < ${new Date(toMs).toISOString()}::timestamptz
         order by h.hour`,
   );
-  return rows.map((r) => ({ ...r, hour: new Date(r.hour).toISOString(), value_wh: Number(r.value_wh), spot_wh: Math.round(Number(r.spot_wh) * 1e6) / 1e6, priced_wh: Number(r.priced_wh), intervals: Number(r.intervals), unpriced: Number(r.unpriced) }));
+  return rows.map((r) => ({
+    ...r,
+    hour: new Date(r.hour).toISOString(),
+    value_wh: Number(r.value_wh),
+    spot_wh: Math.round(Number(r.spot_wh) * 1e6) / 1e6,
+    priced_wh: Number(r.priced_wh),
+    intervals: Number(r.intervals),
+    unpriced: Number(r.unpriced),
+  }));
 }
 const withoutXmin = (rows: HourRow[]) => rows.map(({ xmin: _xmin, ...r }) => r);
 
 /** A point's daily rollup rows (Σ Wh × price rounded: summed in another order it may differ in the last bits). */
 async function dailyOf(id: string) {
   const rows = await queryRows<Record<string, unknown>>(db, sql`select * from interval_readings_daily where metering_point_id = ${id} order by series, day`);
-  return rows.map((r) => ({ ...r, series: Number(r.series), day: String(r.day).slice(0, 10), value_wh: Number(r.value_wh), priced_wh: Number(r.priced_wh), spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4 }));
+  return rows.map((r) => ({
+    ...r,
+    series: Number(r.series),
+    day: String(r.day).slice(0, 10),
+    value_wh: Number(r.value_wh),
+    priced_wh: Number(r.priced_wh),
+    spot_wh: Math.round(Number(r.spot_wh) * 1e4) / 1e4,
+  }));
 }
 
 /** The point's daily rollup as the writes left it equals one recomputed from nothing. */
@@ -98,7 +112,10 @@ describe("writing readings", () => {
     );
     const from = new Date(day).getTime();
     const to = from + 96 * Q;
-    const result = await importReadings("aurora", rowsFor(c.gsrn, from, 96, (i) => 40 + (i % 7) * 11));
+    const result = await importReadings(
+      "aurora",
+      rowsFor(c.gsrn, from, 96, (i) => 40 + (i % 7) * 11),
+    );
     expect(result.rows).toBe(96);
     expect(result.inserted).toBe(0);
     expect(result.updated + result.unchanged).toBe(96);
@@ -116,9 +133,20 @@ describe("writing readings", () => {
     const [a] = quarterPoints();
     const from = Date.UTC(2019, 5, 1);
     const before = await rollupOf(a.gsrn, from, from + 3 * 3_600_000);
-    const [readingsBefore] = await queryRows<{ x: string }>(db, sql`select string_agg(xmin::text, ',' order by start) as x from interval_readings where metering_point_id = ${await pointId(a.gsrn)} and start < '2019-06-02'`);
-    expect(await importReadings("aurora", rowsFor(a.gsrn, from, 8, (i) => 100 + i))).toEqual({ rows: 8, inserted: 0, updated: 0, unchanged: 8 });
-    const [readingsAfter] = await queryRows<{ x: string }>(db, sql`select string_agg(xmin::text, ',' order by start) as x from interval_readings where metering_point_id = ${await pointId(a.gsrn)} and start < '2019-06-02'`);
+    const [readingsBefore] = await queryRows<{ x: string }>(
+      db,
+      sql`select string_agg(xmin::text, ',' order by start) as x from interval_readings where metering_point_id = ${await pointId(a.gsrn)} and start < '2019-06-02'`,
+    );
+    expect(
+      await importReadings(
+        "aurora",
+        rowsFor(a.gsrn, from, 8, (i) => 100 + i),
+      ),
+    ).toEqual({ rows: 8, inserted: 0, updated: 0, unchanged: 8 });
+    const [readingsAfter] = await queryRows<{ x: string }>(
+      db,
+      sql`select string_agg(xmin::text, ',' order by start) as x from interval_readings where metering_point_id = ${await pointId(a.gsrn)} and start < '2019-06-02'`,
+    );
     expect(readingsAfter.x).toBe(readingsBefore.x);
     expect(await rollupOf(a.gsrn, from, from + 3 * 3_600_000)).toEqual(before);
   });
@@ -144,7 +172,14 @@ describe("writing readings", () => {
     const id = await pointId(c.gsrn);
     // Older readings in the first hour, then a file that starts in the middle of it, ends in the
     // middle of a later one and comes in no particular order.
-    expect((await importReadings("aurora", rowsFor(c.gsrn, h0, 2, (i) => 70 + i))).inserted).toBe(2);
+    expect(
+      (
+        await importReadings(
+          "aurora",
+          rowsFor(c.gsrn, h0, 2, (i) => 70 + i),
+        )
+      ).inserted,
+    ).toBe(2);
     const later = rowsFor(c.gsrn, h0 + 2 * Q, 12, (i) => 40 + (i % 5) * 13).reverse();
     expect(await importReadings("aurora", later)).toEqual({ rows: 12, inserted: 12, updated: 0, unchanged: 0 });
     const written = withoutXmin(await rollupOf(c.gsrn, h0, h0 + 4 * H));
@@ -159,10 +194,7 @@ describe("writing readings", () => {
   it("moves the daily rollup's costs with corrected spot prices, as a recomputation would", async () => {
     const [, , c] = quarterPoints();
     const id = await pointId(c.gsrn);
-    const [{ day }] = await queryRows<{ day: string }>(
-      db,
-      sql`select date_trunc('day', max(start) - interval '5 days') as day from interval_readings where metering_point_id = ${id}`,
-    );
+    const [{ day }] = await queryRows<{ day: string }>(db, sql`select date_trunc('day', max(start) - interval '5 days') as day from interval_readings where metering_point_id = ${id}`);
     const from = new Date(day).getTime();
     const before = await dailyOf(id);
     const prices = Array.from({ length: 96 }, (_, i) => ({ zone: "FI" as const, resolutionMinutes: 15 as const, start: from + i * Q, eurPerMwh: 500 + i, line: i + 1 }));
@@ -178,7 +210,12 @@ describe("writing readings", () => {
     const id = await pointId(c.gsrn);
     await db.execute(sql`insert into interval_readings_hourly (metering_point_id, hour, spot_wh, value_wh, priced_wh, series, intervals, unpriced)
       values (${id}, ${new Date(hour).toISOString()}::timestamptz, 0, 999999, 0, 1, 1, 1)`);
-    expect(await importReadings("aurora", rowsFor(c.gsrn, hour, 4, (i) => 10 * (i + 1)))).toEqual({ rows: 4, inserted: 4, updated: 0, unchanged: 0 });
+    expect(
+      await importReadings(
+        "aurora",
+        rowsFor(c.gsrn, hour, 4, (i) => 10 * (i + 1)),
+      ),
+    ).toEqual({ rows: 4, inserted: 4, updated: 0, unchanged: 0 });
     expect((await rollupOf(c.gsrn, hour, hour + 3_600_000)).map((h) => [h.value_wh, h.intervals, h.unpriced])).toEqual([[100, 4, 4]]);
   });
 
@@ -240,7 +277,14 @@ describe("writing readings", () => {
     const unordered = [...aRows.slice(0, 9000), ...rowsFor(b.gsrn, from, 9000, (i) => (i * 3) % 250), ...aRows.slice(9000)].map((r, i) => ({ ...r, line: i + 2 }));
     expect(await importReadings("aurora", unordered)).toEqual({ rows: 27_002, inserted: 27_002, updated: 0, unchanged: 0 });
     // Point c's in order, across slices.
-    expect((await importReadings("aurora", rowsFor(c.gsrn, from, 20_000, (i) => 50 + (i % 97)))).inserted).toBe(20_000);
+    expect(
+      (
+        await importReadings(
+          "aurora",
+          rowsFor(c.gsrn, from, 20_000, (i) => 50 + (i % 97)),
+        )
+      ).inserted,
+    ).toBe(20_000);
     const to = from + 18_002 * Q;
     for (const p of [a, b, c]) {
       const id = await pointId(p.gsrn);
@@ -255,7 +299,10 @@ describe("writing readings", () => {
   it("stores instants before 2000 and after exactly (binary COPY counts from 2000-01-01)", async () => {
     const [, , c] = quarterPoints();
     const from = Date.UTC(1999, 11, 31, 23, 30);
-    await importReadings("aurora", rowsFor(c.gsrn, from, 4, (i) => i + 1));
+    await importReadings(
+      "aurora",
+      rowsFor(c.gsrn, from, 4, (i) => i + 1),
+    );
     const rows = await queryRows<{ ms: number; value_wh: number }>(
       db,
       sql`select (extract(epoch from start) * 1000)::float8 as ms, value_wh from interval_readings

@@ -39,12 +39,7 @@ const COLUMNS: Record<keyof Omit<ReadingInput, "line">, string[]> = {
 const REQUIRED: (keyof typeof COLUMNS)[] = ["gsrn", "timestamp", "intervalMinutes", "value", "unit"];
 
 /** Maps a header row to column positions; missing required columns are issues on line 1. */
-export function mapHeader<K extends string>(
-  header: string[],
-  columns: Record<K, string[]>,
-  required: K[],
-  line: number,
-): { index: Partial<Record<K, number>>; issues: ImportIssue[] } {
+export function mapHeader<K extends string>(header: string[], columns: Record<K, string[]>, required: K[], line: number): { index: Partial<Record<K, number>>; issues: ImportIssue[] } {
   const names = header.map((h) => h.toLowerCase().replace(/[\s-]+/g, "_"));
   const index: Partial<Record<K, number>> = {};
   for (const key of Object.keys(columns) as K[]) {
@@ -237,7 +232,11 @@ export interface ImportOptions {
 
 /** Imports rows already read (the bulk API's JSON, a file read whole). See importSource. */
 export function importReadings(siteId: string, rows: ReadingInput[], opts: ImportOptions = {}): Promise<ImportResult> {
-  return importSource(siteId, timedRead(() => arraySource(rows), opts), opts);
+  return importSource(
+    siteId,
+    timedRead(() => arraySource(rows), opts),
+    opts,
+  );
 }
 
 function timedRead(open: () => ReadingSource, opts: ImportOptions): ReadingSource {
@@ -249,5 +248,9 @@ function timedRead(open: () => ReadingSource, opts: ImportOptions): ReadingSourc
 
 /** Imports a CSV file of readings (parseReadingsCsv's format), reading it while it is written. See importSource. */
 export function importReadingsCsv(siteId: string, text: string, opts: ImportOptions = {}): Promise<ImportResult> {
-  return importSource(siteId, timedRead(() => csvSource(text), opts), opts);
+  return importSource(
+    siteId,
+    timedRead(() => csvSource(text), opts),
+    opts,
+  );
 }

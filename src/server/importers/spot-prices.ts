@@ -271,9 +271,7 @@ export function parseEntsoeA44(xml: string): SpotPriceRow[] {
 /** Upserts spot prices in one transaction; identical rows stay untouched. */
 export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResult> {
   return withRawTransaction(async (tx) => {
-    await tx.query(
-      "create temp table import_spot (zone text not null, resolution_minutes smallint not null, start timestamptz not null, price_eur_mwh numeric(10,3) not null) on commit drop",
-    );
+    await tx.query("create temp table import_spot (zone text not null, resolution_minutes smallint not null, start timestamptz not null, price_eur_mwh numeric(10,3) not null) on commit drop");
     const lines = rows.map((r) => `${r.zone}\t${r.resolutionMinutes}\t${new Date(r.start).toISOString()}\t${r.eurPerMwh}`);
     await tx.copyIn("import_spot", ["zone", "resolution_minutes", "start", "price_eur_mwh"], lines.length ? `${lines.join("\n")}\n` : "");
     const [counts] = await tx.query<{ inserted: number; updated: number }>(`

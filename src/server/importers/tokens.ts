@@ -14,7 +14,10 @@ function hashToken(token: string): string {
 export async function createImportToken(siteId: string, name: string): Promise<{ id: string; token: string }> {
   const token = `${PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
   const db = await getDb();
-  const [row] = await db.insert(importTokens).values({ siteId, name, tokenHash: hashToken(token) }).returning({ id: importTokens.id });
+  const [row] = await db
+    .insert(importTokens)
+    .values({ siteId, name, tokenHash: hashToken(token) })
+    .returning({ id: importTokens.id });
   return { id: row.id, token };
 }
 
@@ -27,7 +30,10 @@ export async function verifyImportToken(siteId: string, bearer: string): Promise
     .from(importTokens)
     .where(and(eq(importTokens.tokenHash, hashToken(bearer)), eq(importTokens.siteId, siteId), isNull(importTokens.revokedAt)));
   if (!row) return null;
-  await db.update(importTokens).set({ lastUsedAt: new Date() }).where(and(eq(importTokens.id, row.id), eq(importTokens.siteId, siteId)));
+  await db
+    .update(importTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(importTokens.id, row.id), eq(importTokens.siteId, siteId)));
   return row;
 }
 

@@ -18,10 +18,12 @@ export interface ImportResult {
 /** Raised when a file has problems: nothing of it has been written. */
 export class ImportError extends Error {
   constructor(readonly issues: ImportIssue[]) {
-    super(`${issues.length} problem(s): ${issues
-      .slice(0, 5)
-      .map((i) => `line ${i.line} ${i.field}: ${i.message}${i.value !== undefined ? ` (${i.value})` : ""}`)
-      .join("; ")}`);
+    super(
+      `${issues.length} problem(s): ${issues
+        .slice(0, 5)
+        .map((i) => `line ${i.line} ${i.field}: ${i.message}${i.value !== undefined ? ` (${i.value})` : ""}`)
+        .join("; ")}`,
+    );
   }
 }
 

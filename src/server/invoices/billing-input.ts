@@ -92,7 +92,10 @@ export async function monthlyConsumption(db: Db, q: BillingInputQuery): Promise<
 export async function monthlyEnergyByMeteringPoint(db: Db, q: BillingInputQuery): Promise<MonthlyEnergy[]> {
   const pointWhere = [eq(meteringPoints.siteId, q.siteId)];
   if (q.customerIds?.length) pointWhere.push(inArray(meteringPoints.customerId, q.customerIds));
-  const points = await db.select().from(meteringPoints).where(and(...pointWhere));
+  const points = await db
+    .select()
+    .from(meteringPoints)
+    .where(and(...pointWhere));
   if (!points.length) return [];
   const contracts: ContractRow[] = [];
   const ids = points.map((p) => p.id);
@@ -122,8 +125,7 @@ export async function monthlyEnergyByMeteringPoint(db: Db, q: BillingInputQuery)
   const byPoint = new Map(points.map((p) => [p.id, p]));
   const contractsOf = new Map<string, ContractRow[]>();
   for (const c of contracts) contractsOf.set(c.meteringPointId, [...(contractsOf.get(c.meteringPointId) ?? []), c]);
-  const contractAt = (pointId: string, date: string) =>
-    (contractsOf.get(pointId) ?? []).find((c) => c.validFrom <= date && (c.validTo === null || c.validTo >= date)) ?? null;
+  const contractAt = (pointId: string, date: string) => (contractsOf.get(pointId) ?? []).find((c) => c.validFrom <= date && (c.validTo === null || c.validTo >= date)) ?? null;
   const spotPoints = points.filter((p) => (contractsOf.get(p.id) ?? []).some((c) => c.priceModel === "Hourly"));
   const dayNightPoints = points.filter((p) => (contractsOf.get(p.id) ?? []).some((c) => c.priceModel === "Fixed" && c.dayCentsPerKwh !== null && c.nightCentsPerKwh !== null));
 
@@ -236,7 +238,5 @@ export async function monthlyEnergyByMeteringPoint(db: Db, q: BillingInputQuery)
     entry.days += localDayDiff(bounds[b - 1], bounds[b], q.timezone);
     out.set(key, entry);
   }
-  return [...out.values()].sort(
-    (a, b) => a.meteringPointId.localeCompare(b.meteringPointId) || a.month.localeCompare(b.month) || (a.contractId ?? "").localeCompare(b.contractId ?? ""),
-  );
+  return [...out.values()].sort((a, b) => a.meteringPointId.localeCompare(b.meteringPointId) || a.month.localeCompare(b.month) || (a.contractId ?? "").localeCompare(b.contractId ?? ""));
 }

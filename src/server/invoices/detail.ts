@@ -20,9 +20,7 @@ export async function hasPaymentInProgress(db: Db, siteId: string, invoiceId: st
   const [row] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(eq(payments.siteId, siteId), eq(payments.invoiceId, invoiceId), inArray(payments.status, ["created", "pending"]), gt(payments.createdAt, since)),
-    )
+    .where(and(eq(payments.siteId, siteId), eq(payments.invoiceId, invoiceId), inArray(payments.status, ["created", "pending"]), gt(payments.createdAt, since)))
     .limit(1);
   return !!row;
 }
@@ -41,7 +39,10 @@ export async function detailOf(db: Db, site: InvoiceSite, row: InvoiceRow, summa
   const today = todayIn(site.timezone, now);
   const [profile, customerRows, lines, points, paymentRows, inProgress, previousRows] = await Promise.all([
     getBillingProfile(site.id, db),
-    db.select().from(customers).where(and(eq(customers.siteId, site.id), eq(customers.id, row.customerId))),
+    db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.siteId, site.id), eq(customers.id, row.customerId))),
     db
       .select()
       .from(invoiceLines)
@@ -62,14 +63,7 @@ export async function detailOf(db: Db, site: InvoiceSite, row: InvoiceRow, summa
     db
       .select({ invoiceNumber: invoices.invoiceNumber, totalCents: invoices.totalCents, currency: invoices.currency })
       .from(invoices)
-      .where(
-        and(
-          eq(invoices.siteId, site.id),
-          eq(invoices.customerId, row.customerId),
-          eq(invoices.periodStart, sameDayLastYear(row.periodStart)),
-          sql`${invoices.status} <> 'cancelled'`,
-        ),
-      )
+      .where(and(eq(invoices.siteId, site.id), eq(invoices.customerId, row.customerId), eq(invoices.periodStart, sameDayLastYear(row.periodStart)), sql`${invoices.status} <> 'cancelled'`))
       .limit(1),
   ]);
   const customer = customerRows[0];
@@ -146,13 +140,10 @@ export async function detailOf(db: Db, site: InvoiceSite, row: InvoiceRow, summa
       days,
       consumptionWh,
       previousConsumptionWh,
-      changePercent:
-        previousConsumptionWh && previousConsumptionWh > 0 ? Math.round(((consumptionWh - previousConsumptionWh) / previousConsumptionWh) * 1000) / 10 : null,
+      changePercent: previousConsumptionWh && previousConsumptionWh > 0 ? Math.round(((consumptionWh - previousConsumptionWh) / previousConsumptionWh) * 1000) / 10 : null,
       averageDailyWh: Math.round(consumptionWh / days),
       previousAverageDailyWh: previousConsumptionWh === null ? null : Math.round(previousConsumptionWh / prevDays),
-      previousInvoice: previousRows[0]
-        ? { invoiceNumber: previousRows[0].invoiceNumber, totalCents: Number(previousRows[0].totalCents), currency: previousRows[0].currency }
-        : null,
+      previousInvoice: previousRows[0] ? { invoiceNumber: previousRows[0].invoiceNumber, totalCents: Number(previousRows[0].totalCents), currency: previousRows[0].currency } : null,
     },
     paymentInstructions: {
       recipient: profile.legalName,
@@ -165,10 +156,7 @@ export async function detailOf(db: Db, site: InvoiceSite, row: InvoiceRow, summa
       dueDate: row.dueDate,
       amountCents: Number(row.totalCents),
       currency: row.currency,
-      virtualBarcode:
-        site.country === "FI" && profile.iban && isNumericRef
-          ? finnishVirtualBarcode({ iban: profile.iban, totalCents: Number(row.totalCents), reference, dueDate: row.dueDate })
-          : null,
+      virtualBarcode: site.country === "FI" && profile.iban && isNumericRef ? finnishVirtualBarcode({ iban: profile.iban, totalCents: Number(row.totalCents), reference, dueDate: row.dueDate }) : null,
     },
     postpone: windowFor(row, profile, site, today, inProgress),
     payments: paymentRows.map((p) => ({

@@ -2,13 +2,7 @@ import "server-only";
 import type { Feature } from "@/lib/features";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb, prepared, type Db } from "@/server/db/client";
-import {
-  countries,
-  invoiceLines,
-  invoices,
-  type InvoiceStatus,
-  type InvoiceType,
-} from "@/server/db/schema";
+import { countries, invoiceLines, invoices, type InvoiceStatus, type InvoiceType } from "@/server/db/schema";
 import { notFound, validationError } from "@/server/errors";
 import { computeTotals } from "@/lib/invoices/amounts";
 import { getBillingProfile } from "./billing-profile";
@@ -84,10 +78,7 @@ export async function listInvoices(input: ListInvoicesInput): Promise<InvoiceSum
       .prepare("list_invoices"),
   );
   const rows = (await query.execute({ siteId: input.site.id, customerId: input.customerId })).filter(
-    (r) =>
-      (!input.type || r.type === input.type) &&
-      (input.status !== "paid" || r.status === "paid") &&
-      (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"),
+    (r) => (!input.type || r.type === input.type) && (input.status !== "paid" || r.status === "paid") && (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"),
   );
   const today = todayIn(input.site.timezone, input.now);
   return rows.map((r) => summaryOf(r, today));
@@ -157,10 +148,7 @@ export async function postponeInvoice(input: PostponeInput): Promise<InvoiceDeta
         .from(invoiceLines)
         .where(and(eq(invoiceLines.siteId, input.site.id), eq(invoiceLines.invoiceId, row.id)))
         .orderBy(asc(invoiceLines.position));
-      const all = [
-        ...existing.map((l) => ({ netCents: Number(l.netCents), vatRateBasisPoints: l.vatRateBasisPoints })),
-        { netCents: profile.postponeFeeCents, vatRateBasisPoints: vatBp },
-      ];
+      const all = [...existing.map((l) => ({ netCents: Number(l.netCents), vatRateBasisPoints: l.vatRateBasisPoints })), { netCents: profile.postponeFeeCents, vatRateBasisPoints: vatBp }];
       const computed = computeTotals(all);
       for (const [i, l] of existing.entries()) {
         if (computed.lineVatCents[i] !== Number(l.vatCents)) {

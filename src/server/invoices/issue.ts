@@ -1,18 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
-import {
-  customers,
-  invoiceLines,
-  invoiceMeteringPoints,
-  invoices,
-  sites,
-  type DeliveryChannel,
-  type InvoiceStatus,
-  type InvoiceType,
-  type LineComponent,
-  type LineUnit,
-} from "@/server/db/schema";
+import { customers, invoiceLines, invoiceMeteringPoints, invoices, sites, type DeliveryChannel, type InvoiceStatus, type InvoiceType, type LineComponent, type LineUnit } from "@/server/db/schema";
 import { computeTotals } from "@/lib/invoices/amounts";
 import { formatInvoiceNumber, getBillingProfile, reserveInvoiceSeq } from "./billing-profile";
 import { addDays } from "@/lib/invoices/dates";
@@ -80,12 +69,7 @@ export async function issueInvoices(drafts: DraftInvoice[], db?: Db): Promise<In
   const [site] = await d.select({ country: sites.country }).from(sites).where(eq(sites.id, siteId));
   if (!site) throw new Error(`No site ${siteId}`);
   const profile = await getBillingProfile(siteId, d);
-  const codes = new Map(
-    (await d.select({ id: customers.id, clientCode: customers.clientCode }).from(customers).where(eq(customers.siteId, siteId))).map((c) => [
-      c.id,
-      c.clientCode,
-    ]),
-  );
+  const codes = new Map((await d.select({ id: customers.id, clientCode: customers.clientCode }).from(customers).where(eq(customers.siteId, siteId))).map((c) => [c.id, c.clientCode]));
   return d.transaction(async (tx) => {
     const firstSeq = await reserveInvoiceSeq(siteId, drafts.length, tx as unknown as Db);
     const prepared = drafts.map((draft, i) => {
@@ -124,7 +108,12 @@ export async function issueInvoices(drafts: DraftInvoice[], db?: Db): Promise<In
 
     const inserted: InvoiceRow[] = [];
     await inChunks(prepared, async (chunk) => {
-      inserted.push(...(await tx.insert(invoices).values(chunk.map((p) => p.row)).returning()));
+      inserted.push(
+        ...(await tx
+          .insert(invoices)
+          .values(chunk.map((p) => p.row))
+          .returning()),
+      );
     });
     const byNumber = new Map(inserted.map((r) => [r.invoiceNumber, r]));
     const lineRows = prepared.flatMap((p) => {

@@ -99,14 +99,23 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
       .fillColor(opts.color ?? ink)
       .text(value, x, top, { width: opts.width, align: opts.align ?? "left", lineBreak: opts.width !== undefined });
   };
-  const heightOf = (value: string, width: number, size = 9, bold = false) => doc.font(bold ? BOLD : REGULAR).fontSize(size).heightOfString(value, { width });
+  const heightOf = (value: string, width: number, size = 9, bold = false) =>
+    doc
+      .font(bold ? BOLD : REGULAR)
+      .fontSize(size)
+      .heightOfString(value, { width });
   /** A section heading, kept on one page with the first `keepWith` points of its section. */
   const heading = (label: string, keepWith = 50) => {
     ensure(keepWith + 28);
     y += 8;
     text(label, PAGE.margin, y, { size: 11, bold: true, color: primary });
     y += 15;
-    doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.8).strokeColor(primary).stroke();
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+      .lineWidth(0.8)
+      .strokeColor(primary)
+      .stroke();
     y += 5;
   };
 
@@ -144,7 +153,12 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
       });
       if (row.sub) text(row.sub, PAGE.margin + 3, y + 3 + heights[0], { width: columns[0].width - 6, size: 7, color: muted });
       y += h;
-      doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.3).strokeColor("#d0d4da").stroke();
+      doc
+        .moveTo(PAGE.margin, y)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+        .lineWidth(0.3)
+        .strokeColor("#d0d4da")
+        .stroke();
     }
   };
 
@@ -277,14 +291,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
         const prev = p.previousYearConsumptionWh;
         const change = prev && prev > 0 ? (p.consumptionWh - prev) / prev : null;
         return {
-          cells: [
-            p.gsrn,
-            t(`energyKinds.${p.energyKind}`),
-            p.address,
-            f.kwh(p.consumptionWh),
-            prev === null ? "–" : f.kwh(prev),
-            change === null ? "–" : f.change(change),
-          ],
+          cells: [p.gsrn, t(`energyKinds.${p.energyKind}`), p.address, f.kwh(p.consumptionWh), prev === null ? "–" : f.kwh(prev), change === null ? "–" : f.change(change)],
         };
       }),
     );
@@ -380,7 +387,12 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const fy = PAGE.height - PAGE.margin - 14;
-    doc.moveTo(PAGE.margin, fy - 6).lineTo(PAGE.margin + CONTENT_WIDTH, fy - 6).lineWidth(0.5).strokeColor("#d0d4da").stroke();
+    doc
+      .moveTo(PAGE.margin, fy - 6)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, fy - 6)
+      .lineWidth(0.5)
+      .strokeColor("#d0d4da")
+      .stroke();
     const left = [s.name, s.registryCode ? `${t("pdf.registryCode")} ${s.registryCode}` : null, s.vatNumber].filter(Boolean).join(" · ");
     // The bottom margin is lowered while writing the footer so pdfkit does not open a new page.
     const margins = doc.page.margins.bottom;

@@ -98,7 +98,10 @@ describe("the view's messages", () => {
     ];
     for (const locale of LOCALES) {
       const keys = new Set(listMessageKeys(loadLocaleMessages(locale)));
-      expect(wanted.filter((k) => !keys.has(k)), locale).toEqual([]);
+      expect(
+        wanted.filter((k) => !keys.has(k)),
+        locale,
+      ).toEqual([]);
     }
   });
 });

@@ -40,10 +40,11 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined | null
   }
 }
 
-const finished = (id: string) => waitFor(`job ${id} to finish`, async () => {
-  const row = await job(id);
-  return row && ["completed", "failed"].includes(row.state) ? row : undefined;
-});
+const finished = (id: string) =>
+  waitFor(`job ${id} to finish`, async () => {
+    const row = await job(id);
+    return row && ["completed", "failed"].includes(row.state) ? row : undefined;
+  });
 
 const key = () => crypto.randomUUID();
 
@@ -117,7 +118,11 @@ describe("mail through the queue", () => {
     const first = await sendMail(message);
     expect(first.queued).toBe(true);
     const db = await getDb();
-    const sentMail = () => db.select().from(outboundMail).where(and(eq(outboundMail.siteId, "aurora"), eq(outboundMail.to, to)));
+    const sentMail = () =>
+      db
+        .select()
+        .from(outboundMail)
+        .where(and(eq(outboundMail.siteId, "aurora"), eq(outboundMail.to, to)));
     await waitFor("the mail in the development mailbox", async () => (await sentMail()).length > 0, 5_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((await sendMail(message)).queued).toBe(false);
@@ -129,10 +134,7 @@ describe("mail through the queue", () => {
 
 describe("payment reconciliation as a job", () => {
   it("is scheduled every minute and its jobs run", async () => {
-    const [schedule] = await queryRows<{ cron: string; timezone: string }>(
-      await getDb(),
-      sql`select cron, timezone from ${sql.raw(JOB_SCHEMA)}.schedule where name = 'payments-reconcile-sites'`,
-    );
+    const [schedule] = await queryRows<{ cron: string; timezone: string }>(await getDb(), sql`select cron, timezone from ${sql.raw(JOB_SCHEMA)}.schedule where name = 'payments-reconcile-sites'`);
     expect(schedule).toEqual({ cron: "* * * * *", timezone: "UTC" });
     // The schedule fires at start: one job for this minute, however often the clock is read.
     const fired = await waitFor(

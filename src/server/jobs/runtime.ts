@@ -293,8 +293,7 @@ async function send(registry: JobRegistry, name: string, payload: unknown, optio
  * check; at run time they throw UnknownJobError and JobPayloadError before anything is queued.
  */
 export function jobSender<R extends JobRegistry>(registry: R) {
-  return <N extends keyof R & string>(name: N, payload: JobPayload<R, N>, options: SendOptions = {}): Promise<SentJob> =>
-    send(registry, name, payload, options);
+  return <N extends keyof R & string>(name: N, payload: JobPayload<R, N>, options: SendOptions = {}): Promise<SentJob> => send(registry, name, payload, options);
 }
 
 /** Queues one of the portal's jobs (src/server/jobs/registry.ts). */

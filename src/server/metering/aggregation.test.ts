@@ -33,7 +33,18 @@ const prices = new Map<number, number>();
 beforeAll(async () => {
   ({ db, cleanup } = await useTestDatabase({ seeders: SEEDERS.filter((s) => s.name === "sites, people and customers") }));
   const customer = demoPlans()[0].customers[0];
-  const base = { siteId: "aurora", customerId: customer.id, energyKind: "electricity" as const, street: "Testitie 1", postalCode: "00100", city: "Helsinki", locationId: point15, locationName: "Testitie 1", biddingZone: "FI" as const, weatherArea: "FI-HELSINKI" };
+  const base = {
+    siteId: "aurora",
+    customerId: customer.id,
+    energyKind: "electricity" as const,
+    street: "Testitie 1",
+    postalCode: "00100",
+    city: "Helsinki",
+    locationId: point15,
+    locationName: "Testitie 1",
+    biddingZone: "FI" as const,
+    weatherArea: "FI-HELSINKI",
+  };
   await db.insert(meteringPoints).values([
     { ...base, id: point15, gsrn: "643000000000000017", intervalMinutes: 15 },
     { ...base, id: point60, gsrn: "643000000000000024", intervalMinutes: 60 },
@@ -111,10 +122,7 @@ describe("aggregation in the site's time zone across DST", () => {
     const hours = await aggregateEnergy([{ id: point15, intervalMinutes: 15 }], "consumption", { fromMs: from, toMs: to, resolution: "60", tz: HEL }, db);
     expect(hours).toHaveLength(25);
     expect(hours.every((h) => h.value === 400)).toBe(true);
-    expect(hours.filter((h) => local(h.at).slice(11, 16) === "03:00").map((h) => local(h.at))).toEqual([
-      "2026-10-25T03:00:00+03:00",
-      "2026-10-25T03:00:00+02:00",
-    ]);
+    expect(hours.filter((h) => local(h.at).slice(11, 16) === "03:00").map((h) => local(h.at))).toEqual(["2026-10-25T03:00:00+03:00", "2026-10-25T03:00:00+02:00"]);
     const spring = zonedTimeToUtc(2026, 3, 29, 0, 0, HEL);
     const springHours = await aggregateEnergy([{ id: point15, intervalMinutes: 15 }], "consumption", { fromMs: spring, toMs: addLocalDays(spring, 1, HEL), resolution: "60", tz: HEL }, db);
     expect(springHours).toHaveLength(23);
@@ -143,7 +151,13 @@ describe("aggregation in the site's time zone across DST", () => {
 describe("expenses in SQL equal the pure computation", () => {
   const expectDaysMatch = async (pointId: string, intervalMinutes: number, contract: ContractPricing, vat: number) => {
     // Whole local days read the daily rollup; the hourly rollup gives the same days.
-    for (const [[from, to], rollup] of ranges.flatMap((r) => [[r, "auto"], [r, "hourly"]] as const)) {
+    for (const [[from, to], rollup] of ranges.flatMap(
+      (r) =>
+        [
+          [r, "auto"],
+          [r, "hourly"],
+        ] as const,
+    )) {
       const buckets = await aggregateExpenses([{ id: pointId, intervalMinutes }], { fromMs: from, toMs: to, resolution: "day", tz: HEL }, vat, db, "cost", { rollup });
       expect(buckets.length).toBeGreaterThan(0);
       for (const b of buckets) {
@@ -152,8 +166,7 @@ describe("expenses in SQL equal the pure computation", () => {
           .filter((r) => r.id === pointId && r.start >= b.at && r.start < end)
           .map((r) => {
             const p = localParts(r.start, HEL);
-            const spot =
-              intervalMinutes === 60 ? [0, 1, 2, 3].map((q) => prices.get(r.start + q * 900_000)!).reduce((a, c) => a + c, 0) / 4 : prices.get(r.start)!;
+            const spot = intervalMinutes === 60 ? [0, 1, 2, 3].map((q) => prices.get(r.start + q * 900_000)!).reduce((a, c) => a + c, 0) / 4 : prices.get(r.start)!;
             return { wh: r.wh, intervalMinutes, spotEurPerMwh: spot, localHour: p.hour, daysInLocalMonth: daysInMonth(p.year, p.month) };
           });
         const expected = computeExpense(intervals, contract, vat);
@@ -173,7 +186,11 @@ describe("expenses in SQL equal the pure computation", () => {
 describe("the hourly rollup", () => {
   it("gives the same hours and days as the intervals", async () => {
     for (const [from, to] of ranges) {
-      for (const [id, intervalMinutes] of [[point15, 15], [point60, 60], [pointDayNight, 15]] as const) {
+      for (const [id, intervalMinutes] of [
+        [point15, 15],
+        [point60, 60],
+        [pointDayNight, 15],
+      ] as const) {
         const raw = await aggregateEnergy([{ id, intervalMinutes }], "consumption", { fromMs: from, toMs: to, resolution: "15", tz: HEL }, db);
         const hours = await aggregateEnergy([{ id, intervalMinutes }], "consumption", { fromMs: from, toMs: to, resolution: "60", tz: HEL }, db);
         const byHour = new Map<number, number>();
@@ -185,15 +202,24 @@ describe("the hourly rollup", () => {
 
   it("prices days from the rollup exactly as from the intervals", async () => {
     for (const [from, to] of ranges) {
-      for (const [id, minutes] of [[pointDayNight, 15], [point60, 60]] as const) {
+      for (const [id, minutes] of [
+        [pointDayNight, 15],
+        [point60, 60],
+      ] as const) {
         const days = await aggregateExpenses([{ id, intervalMinutes: minutes }], { fromMs: from, toMs: to, resolution: "day", tz: HEL }, 2550, db);
         // A range not on whole hours reads the intervals.
         const fine = await aggregateExpenses([{ id, intervalMinutes: minutes }], { fromMs: from, toMs: to, resolution: "15", tz: HEL }, 2550, db);
         for (const d of days) {
           const end = addLocalDays(d.at, 1, HEL);
           const inDay = fine.filter((f) => f.at >= d.at && f.at < end);
-          expect(d.energyCents).toBeCloseTo(inDay.reduce((s, f) => s + f.energyCents, 0), 6);
-          expect(d.feeCents).toBeCloseTo(inDay.reduce((s, f) => s + f.feeCents, 0), 6);
+          expect(d.energyCents).toBeCloseTo(
+            inDay.reduce((s, f) => s + f.energyCents, 0),
+            6,
+          );
+          expect(d.feeCents).toBeCloseTo(
+            inDay.reduce((s, f) => s + f.feeCents, 0),
+            6,
+          );
           expect(d.wh).toBe(inDay.reduce((s, f) => s + f.wh, 0));
         }
       }
@@ -205,7 +231,11 @@ describe("the daily rollup", () => {
   it("gives the same days and months, energy and costs, as the hourly rollup, across both DST changes", async () => {
     const spring = zonedTimeToUtc(2026, 3, 1, 0, 0, HEL);
     const after = zonedTimeToUtc(2026, 12, 1, 0, 0, HEL);
-    for (const [id, intervalMinutes] of [[point15, 15], [point60, 60], [pointDayNight, 15]] as const) {
+    for (const [id, intervalMinutes] of [
+      [point15, 15],
+      [point60, 60],
+      [pointDayNight, 15],
+    ] as const) {
       for (const resolution of ["day", "month"] as const) {
         const range = { fromMs: spring, toMs: after, resolution, tz: HEL };
         const energy = await aggregateEnergy([{ id, intervalMinutes }], "consumption", range, db);
@@ -244,7 +274,10 @@ describe("answers as one row of lists", () => {
     const { at, cols } = await queryBuckets(db, grouped, ["v", "w"], bucket);
     const h = Date.UTC(2026, 2, 29);
     expect(at).toEqual([h, h + 3_600_000, h + 7_200_000]);
-    expect(cols).toEqual([[1.5, NaN, 0.1], [7, 9, 8]]);
+    expect(cols).toEqual([
+      [1.5, NaN, 0.1],
+      [7, 9, 8],
+    ]);
     // Doubles come back exactly.
     const exact = await queryBuckets(db, sql`select timestamptz '2026-01-01 00:00:00+00' as b, (1::float8 / 3) as v`, ["v"], bucket);
     expect(exact.cols[0][0]).toBe(1 / 3);

@@ -70,7 +70,10 @@ describe("dashboard statistics in one statement", () => {
         const producing = points.some((p) => p.hasProduction);
         const q = { from: localDateString(monthStart, tz), to: formatLocalIso(toMs, tz), resolution: "day" as const, gsrn: points.map((p) => p.gsrn) };
         const answer = await periodStatistics(site, scope, q, { from: localDateString(lastFrom, tz), to: formatLocalIso(lastTo, tz) }, producing, now);
-        for (const [series, part] of [["consumption", answer.consumption], ["production", answer.production]] as const) {
+        for (const [series, part] of [
+          ["consumption", answer.consumption],
+          ["production", answer.production],
+        ] as const) {
           if (series === "production" && !producing) {
             expect(part).toBeNull();
             continue;
@@ -108,7 +111,10 @@ describe("dashboard statistics in one statement", () => {
       const producing = points.some((p) => p.hasProduction);
       const q = { from: localDateString(from, tz), to: localDateString(to, tz), resolution: "day" as const, gsrn: points.map((p) => p.gsrn) };
       const answer = await periodStatistics(site, { siteId: "aurora", customerId: c.id }, q, { from: localDateString(before, tz), to: localDateString(from, tz) }, producing, now);
-      for (const [series, part] of [["consumption", answer.consumption], ["production", answer.production]] as const) {
+      for (const [series, part] of [
+        ["consumption", answer.consumption],
+        ["production", answer.production],
+      ] as const) {
         if (!part) continue;
         const usable = series === "production" ? points.filter((p) => p.hasProduction) : points;
         const kwh = (wh: number | null) => (wh === null ? null : whToKwh(wh));

@@ -164,11 +164,7 @@ export async function searchPoints(scope: PointScope, type: SearchType, q: Searc
   let hits: MeteringPointRow[];
   if (type === "ADDRESS") {
     hits = points.filter(
-      (p) =>
-        contains(p.street, q.street) &&
-        contains(p.postalCode, q.postalCode) &&
-        contains(p.city, q.city) &&
-        contains(`${p.street}, ${p.postalCode} ${p.city} ${p.locationName}`, q.text),
+      (p) => contains(p.street, q.street) && contains(p.postalCode, q.postalCode) && contains(p.city, q.city) && contains(`${p.street}, ${p.postalCode} ${p.city} ${p.locationName}`, q.text),
     );
   } else if (type === "GSRN") {
     const digits = (q.gsrn ?? q.text ?? "").replace(/\s/g, "");

@@ -27,12 +27,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * other hour, day and month buckets the hourly one, finer ones the intervals
  * (`options.rollup: "hourly"` skips the daily rollup: tests compare the two).
  */
-export function energyBucketsSql(
-  points: PointIntervals[],
-  measurement: EnergySeries | "netted",
-  range: RangeInput,
-  options: { rollup?: "auto" | "hourly" } = {},
-): { grouped: SQL; bucket: BucketSql } {
+export function energyBucketsSql(points: PointIntervals[], measurement: EnergySeries | "netted", range: RangeInput, options: { rollup?: "auto" | "hourly" } = {}): { grouped: SQL; bucket: BucketSql } {
   const ids = points.map((p) => p.id);
   const series = measurement === "netted" ? [1, 2] : [SERIES_CODE[measurement]];
   const value = measurement === "netted" ? sql`sum(case when series = 1 then value_wh else -value_wh end)` : sql`sum(value_wh)`;
@@ -136,10 +131,7 @@ export interface SpotRow {
 /** The published spot prices of a zone in the range, in order. */
 export async function listSpotPrices(zone: string, fromMs: number, toMs: number, db?: Db): Promise<SpotRow[]> {
   const d = db ?? (await getDb());
-  const rows = await queryRows<{ start: string | Date; res: number; price: number | string }>(
-    d,
-    sql`select start, res, price from (${spotRowsSql(zone, fromMs, toMs)}) p order by start`,
-  );
+  const rows = await queryRows<{ start: string | Date; res: number; price: number | string }>(d, sql`select start, res, price from (${spotRowsSql(zone, fromMs, toMs)}) p order by start`);
   return rows.map((r) => ({ start: new Date(r.start).getTime(), resolutionMinutes: Number(r.res), eurPerMwh: Number(r.price) }));
 }
 
@@ -147,9 +139,6 @@ export async function listSpotPrices(zone: string, fromMs: number, toMs: number,
 export async function latestReadingAt(pointIds: string[], db?: Db): Promise<number | null> {
   if (!pointIds.length) return null;
   const d = db ?? (await getDb());
-  const [row] = await queryRows<{ at: string | Date | null }>(
-    d,
-    sql`select max(start) as at from interval_readings where metering_point_id in ${pointIds} and series = 1`,
-  );
+  const [row] = await queryRows<{ at: string | Date | null }>(d, sql`select max(start) as at from interval_readings where metering_point_id in ${pointIds} and series = 1`);
   return row?.at ? new Date(row.at).getTime() : null;
 }

@@ -109,7 +109,12 @@ export class DayAccumulator {
   private readonly spans: { from: number; offsetMs: number }[];
   private span = 0;
   private sums: DaySums = { day: NaN, wh: 0, nightWh: 0, spotWh: 0, priced: 0, minutes: 0, intervals: 0, unpriced: 0 };
-  constructor(tz: string, fromMs: number, toMs: number, private readonly emit: (sums: DaySums) => void) {
+  constructor(
+    tz: string,
+    fromMs: number,
+    toMs: number,
+    private readonly emit: (sums: DaySums) => void,
+  ) {
     this.spans = offsetSpans(fromMs, toMs, tz).map((s) => ({ from: s.from, offsetMs: s.offsetMinutes * 60_000 }));
   }
 

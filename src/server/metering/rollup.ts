@@ -176,7 +176,12 @@ export async function refreshHourlyInTx(tx: RawTx, scope: RollupScope, fromMs: n
 export function refreshDailySql(scope: RollupScope, fromMs: number, toMs: number): SQL {
   const ids =
     "pointIds" in scope
-      ? sql`${pgArray(scope.pointIds.map((id) => { if (!UUID.test(id)) throw new Error("bad point id"); return id; }))}::uuid[]`
+      ? sql`${pgArray(
+          scope.pointIds.map((id) => {
+            if (!UUID.test(id)) throw new Error("bad point id");
+            return id;
+          }),
+        )}::uuid[]`
       : sql`array(select id from metering_points where bidding_zone = ${scope.zone})`;
   return sql`select readings_daily_refresh(${ids}, ${iso(fromMs)}::timestamptz, ${iso(toMs)}::timestamptz,
     ${sql.raw(String(NIGHT_STARTS_AT))}, ${sql.raw(String(NIGHT_ENDS_AT))})`;
@@ -245,4 +250,3 @@ export async function refreshHourly(scope: RollupScope, fromMs: number, toMs: nu
   const d = db ?? (await getDb());
   await queryRows(d, refreshHourlySql(scope, fromMs, toMs));
 }
-

@@ -49,14 +49,7 @@ function energyView(series: EnergySeries, range: ResolvedRange, tz: string, poin
  * per day of a range with its totals, the same range a year earlier and a comparison range
  * (the previous month to the same day). Each part equals energyStatistics' answer.
  */
-export async function periodStatistics(
-  site: Site,
-  scope: PointScope,
-  q: EnergyStatisticsQuery,
-  compare: RangeQuery,
-  producing: boolean,
-  now = Date.now(),
-) {
+export async function periodStatistics(site: Site, scope: PointScope, q: EnergyStatisticsQuery, compare: RangeQuery, producing: boolean, now = Date.now()) {
   const tz = site.timezone;
   const range = rangeOrThrow(q, tz, now, { resolution: "day" });
   const other = rangeOrThrow({ ...compare, resolution: q.resolution }, tz, now, { resolution: "day" });
@@ -68,9 +61,7 @@ export async function periodStatistics(
   const compareRange = { fromMs: other.fromMs, toMs: other.toMs };
   const producers = points.filter((p) => p.hasProduction);
   const series: EnergySeries[] = producing ? ["consumption", "production"] : ["consumption"];
-  const answers = await energyFacts(
-    series.map((s) => ({ series: s, points: s === "production" ? producers : points, range: { ...range, tz }, totals: [previousYear, compareRange] })),
-  );
+  const answers = await energyFacts(series.map((s) => ({ series: s, points: s === "production" ? producers : points, range: { ...range, tz }, totals: [previousYear, compareRange] })));
   const part = (i: number) => {
     const answer = answers[i];
     const s = series[i];
@@ -296,8 +287,7 @@ export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery
   };
   const current = await compute(range.fromMs, range.toMs);
   const format = chartDateFormat(range.fromMs, range.toMs, tz);
-  const unitLabel =
-    measurement === "price" ? "c/kWh" : measurement === "temperature" ? "°C" : unit === "money" ? "cents" : "kWh";
+  const unitLabel = measurement === "price" ? "c/kWh" : measurement === "temperature" ? "°C" : unit === "money" ? "cents" : "kWh";
   let merged: { at: number; date: string; current: number | null; previous: number | null }[];
   let comparison = null as null | { yearOffset: number; key: string; from: string; to: string };
   if (yearOffset !== null && key !== null) {
@@ -325,4 +315,3 @@ export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery
     }),
   };
 }
-

@@ -152,12 +152,7 @@ export function providerOf(site: PaymentSite, provider: PaymentProviderId): Paym
  * each step is a conditional update from the status read, so concurrent callbacks and polls
  * apply a transition once, and the invoice is marked paid once, only on success.
  */
-export async function applyProviderStatus(
-  siteId: string,
-  paymentId: string,
-  reported: ProviderStatus,
-  details: Record<string, unknown> = {},
-): Promise<PaymentRow> {
+export async function applyProviderStatus(siteId: string, paymentId: string, reported: ProviderStatus, details: Record<string, unknown> = {}): Promise<PaymentRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -64,7 +64,10 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-const customerOf = (site: string, persona: string) => demoPlans().find((p) => p.site.id === site)!.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
+const customerOf = (site: string, persona: string) =>
+  demoPlans()
+    .find((p) => p.site.id === site)!
+    .customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
 
 let ip = 1;
 async function signedIn(site: string, persona: string) {

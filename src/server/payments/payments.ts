@@ -6,17 +6,7 @@ import "server-only";
  * reconciliation of payments whose callback never came (reconciliation.ts), on the shared rules
  * of core.ts.
  */
-export {
-  applyProviderStatus,
-  invoicePagePaths,
-  listPaymentEvents,
-  paymentLocale,
-  sitePathIn,
-  type PaymentRow,
-  type PaymentServiceConfig,
-  type PaymentSite,
-  type PaymentView,
-} from "./core";
+export { applyProviderStatus, invoicePagePaths, listPaymentEvents, paymentLocale, sitePathIn, type PaymentRow, type PaymentServiceConfig, type PaymentSite, type PaymentView } from "./core";
 export { startInvoicePayment, type StartInvoicePaymentInput, type StartedPayment } from "./start";
 export { getCustomerPayment, handleCustomerReturn, refreshPayment } from "./status";
 export { handlePaymentCallback, type CallbackOutcome } from "./callbacks";

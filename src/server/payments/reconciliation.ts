@@ -24,12 +24,7 @@ export interface ReconcileSummary {
 const QUIET_MS = 60_000;
 
 function stale(cutoff: Date, siteId?: string): SQL {
-  return and(
-    inArray(payments.status, ["created", "pending"]),
-    lt(payments.updatedAt, cutoff),
-    isNotNull(payments.providerReference),
-    siteId ? eq(payments.siteId, siteId) : undefined,
-  )!;
+  return and(inArray(payments.status, ["created", "pending"]), lt(payments.updatedAt, cutoff), isNotNull(payments.providerReference), siteId ? eq(payments.siteId, siteId) : undefined)!;
 }
 
 /** Asks the providers of a site's (or, without `siteId`, every site's) quiet open payments. */

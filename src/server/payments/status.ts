@@ -48,13 +48,7 @@ export async function refreshPayment(site: PaymentSite, paymentId: string, opts:
   const claimed = await db
     .update(payments)
     .set({ lastCheckedAt: now })
-    .where(
-      and(
-        eq(payments.siteId, site.id),
-        eq(payments.id, row.id),
-        or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, claimBefore), opts.force ? sql`true` : sql`false`),
-      ),
-    )
+    .where(and(eq(payments.siteId, site.id), eq(payments.id, row.id), or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, claimBefore), opts.force ? sql`true` : sql`false`)))
     .returning({ id: payments.id });
   if (!claimed.length) return row;
   let result;

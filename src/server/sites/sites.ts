@@ -46,11 +46,7 @@ async function loadSite(id: string): Promise<Site | null> {
   const db = await getDb();
   const [row] = await db.select().from(sites).where(eq(sites.id, id));
   if (!row) return null;
-  const domains = await db
-    .select()
-    .from(siteDomains)
-    .where(eq(siteDomains.siteId, id))
-    .orderBy(asc(siteDomains.host));
+  const domains = await db.select().from(siteDomains).where(eq(siteDomains.siteId, id)).orderBy(asc(siteDomains.host));
   const primary = domains.find((d) => d.isPrimary) ?? domains[0];
   return { ...row, domains: domains.map((d) => d.host), primaryDomain: primary?.host ?? "" };
 }

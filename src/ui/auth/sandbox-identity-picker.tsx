@@ -20,7 +20,13 @@ interface Identity {
 export function SandboxIdentityPicker(props: {
   /** The server action that approves the chosen identity (passed in by the page). */
   approve: (prev: SandboxApprovalState, form: FormData) => Promise<SandboxApprovalState>;
-  siteId: string; state: string; country: string; confirmPath: string; identities: Identity[]; cancelHref: string }) {
+  siteId: string;
+  state: string;
+  country: string;
+  confirmPath: string;
+  identities: Identity[];
+  cancelHref: string;
+}) {
   const t = useTranslations("sandbox");
   const [method, setMethod] = useState<"smart-id" | "mobile-id" | "bank">("smart-id");
   const [result, action, pending] = useActionState(props.approve, { error: null });

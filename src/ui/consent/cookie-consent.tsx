@@ -28,10 +28,7 @@ export function CookieConsentManager({ revision, locale, analytics, privacyPolic
     let left = false;
     void loadRunner().then(({ runCookieConsent }) => {
       if (left) return;
-      stop = runCookieConsent(
-        { revision, locale, analytics: scriptUrl && measurementId ? { scriptUrl, measurementId } : null, privacyPolicyUrl },
-        (key) => t(key as never),
-      );
+      stop = runCookieConsent({ revision, locale, analytics: scriptUrl && measurementId ? { scriptUrl, measurementId } : null, privacyPolicyUrl }, (key) => t(key as never));
     });
     return () => {
       left = true;

@@ -36,10 +36,7 @@ function loadBundle(state: ChartState): Promise<ChartBundle> {
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at <= KEEP_MS) return hit.promise;
   const get = (q: string) => api<ChartReadings>(`/api/charts/readings?${q}`);
-  const promise = Promise.all([
-    get(readingsQuery(state)),
-    ...state.overlays.map((o) => get(readingsQuery(state, o, overlayResolution(o, state.resolution), false))),
-  ]).then(([main, ...rest]) => {
+  const promise = Promise.all([get(readingsQuery(state)), ...state.overlays.map((o) => get(readingsQuery(state, o, overlayResolution(o, state.resolution), false)))]).then(([main, ...rest]) => {
     const bundle = { main, overlays: rest.map((readings, i) => ({ overlay: state.overlays[i], readings })) };
     const entry = cache.get(key);
     if (entry) entry.value = bundle;

@@ -126,14 +126,7 @@ export function ChartControls(props: {
           ) : null}
         </Group>
         <ControlGroup legend={t("controls.range")}>
-          <Segmented
-            value={state.range}
-            onChange={(v) => update({ range: v })}
-            data={RANGE_KINDS.map((r) => ({ value: r, label: t(`range.${r}`) }))}
-            fullWidth
-            maw={520}
-            data-testid="range-control"
-          />
+          <Segmented value={state.range} onChange={(v) => update({ range: v })} data={RANGE_KINDS.map((r) => ({ value: r, label: t(`range.${r}`) }))} fullWidth maw={520} data-testid="range-control" />
         </ControlGroup>
         <Group gap="md" align="flex-end" wrap="wrap">
           <Select
@@ -147,7 +140,10 @@ export function ChartControls(props: {
           />
           <Select
             label={t("controls.compare")}
-            data={[{ value: "0", label: t("controls.compare-none") }, ...Array.from({ length: MAX_COMPARE_YEARS }, (_, i) => ({ value: String(i + 1), label: t("controls.compare-years", { years: i + 1 }) }))]}
+            data={[
+              { value: "0", label: t("controls.compare-none") },
+              ...Array.from({ length: MAX_COMPARE_YEARS }, (_, i) => ({ value: String(i + 1), label: t("controls.compare-years", { years: i + 1 }) })),
+            ]}
             value={String(state.compare)}
             onChange={(v) => v !== null && update({ compare: Number(v) })}
             allowDeselect={false}

@@ -84,14 +84,17 @@ describe("chart model", () => {
   it("writes the same numbers to CSV, with a header row and empty cells for no data", () => {
     const model = buildChartModel(consumption);
     const csv = chartCsv(model, ["Time", "Cost (€)", "Cost, a year earlier (€)"]);
-    expect(csv).toBe(
-      'Time,Cost (€),"Cost, a year earlier (€)"\r\n2026-03-29T02:45:00+02:00,0.12,0.1\r\n2026-03-29T04:00:00+03:00,0.07,\r\n2026-03-29T04:15:00+03:00,,0.03\r\n',
-    );
+    expect(csv).toBe('Time,Cost (€),"Cost, a year earlier (€)"\r\n2026-03-29T02:45:00+02:00,0.12,0.1\r\n2026-03-29T04:00:00+03:00,0.07,\r\n2026-03-29T04:15:00+03:00,,0.03\r\n');
   });
 });
 
 describe("chart axis labels", () => {
   it("puts one tick at the first bucket of each label", () => {
-    expect(tickDates(consumption.values.map((v) => v.date), "HH:00")).toEqual(["2026-03-29T02:45:00+02:00", "2026-03-29T04:00:00+03:00"]);
+    expect(
+      tickDates(
+        consumption.values.map((v) => v.date),
+        "HH:00",
+      ),
+    ).toEqual(["2026-03-29T02:45:00+02:00", "2026-03-29T04:00:00+03:00"]);
   });
 });

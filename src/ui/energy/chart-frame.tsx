@@ -47,9 +47,7 @@ const EnergyChart = dynamic(() => import("./energy-chart"), {
  * while the drawing loads or new data arrives. The plot is an image for assistive technology;
  * the same numbers are in the chart's data table.
  */
-export function ChartFrame(
-  props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string },
-) {
+export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string }) {
   const locale = useLocale();
   const symbol = props.currency ? formatter(locale).currencySymbol(props.currency) : "";
   const unitText = (unit: DisplayUnit | undefined) => (unit === "money" ? symbol : unit ? (props.unitLabels[unit] ?? unit) : "");

@@ -35,7 +35,17 @@ describe("calendar", () => {
 describe("chart state from the URL", () => {
   it("opens the current month by day for the customer's electricity points", () => {
     const s = read("");
-    expect(s).toMatchObject({ gsrn: [EL5.gsrn, EL15.gsrn], measurement: "consumption", range: "month", from: "2026-03-01", to: "2026-04-01", resolution: "day", compare: 0, unit: "kwh", overlays: [] });
+    expect(s).toMatchObject({
+      gsrn: [EL5.gsrn, EL15.gsrn],
+      measurement: "consumption",
+      range: "month",
+      from: "2026-03-01",
+      to: "2026-04-01",
+      resolution: "day",
+      compare: 0,
+      unit: "kwh",
+      overlays: [],
+    });
   });
 
   it("drops points of another customer and of a second energy kind", () => {
@@ -120,8 +130,6 @@ describe("moving and changing the chart", () => {
     expect(price).toMatchObject({ unit: "kwh", resolution: "15" });
     const heat = changeChartState(s, { gsrn: [HEAT.gsrn] }, o);
     expect(heat).toMatchObject({ measurement: "consumption", resolution: "60" });
-    expect(readingsQuery({ ...s, compare: 1 })).toBe(
-      `series%5B%5D=production&series%5B%5D=1&from=2026-03-10&to=2026-03-11&resolution=5&gsrn%5B%5D=${EL5.gsrn}&unit=money`,
-    );
+    expect(readingsQuery({ ...s, compare: 1 })).toBe(`series%5B%5D=production&series%5B%5D=1&from=2026-03-10&to=2026-03-11&resolution=5&gsrn%5B%5D=${EL5.gsrn}&unit=money`);
   });
 });

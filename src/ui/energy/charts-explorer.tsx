@@ -84,14 +84,7 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
             <Title order={2} size="h4" id="chart-period" ta="center" data-testid="period-title">
               {title.dateTime ? <time dateTime={title.dateTime}>{title.text}</time> : title.text}
             </Title>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t("controls.next")}
-              disabled={!canShift(state, 1, options)}
-              onClick={() => update(shiftPeriod(state, 1))}
-              data-testid="next-period"
-            >
+            <ActionIcon variant="default" size="lg" aria-label={t("controls.next")} disabled={!canShift(state, 1, options)} onClick={() => update(shiftPeriod(state, 1))} data-testid="next-period">
               <span aria-hidden>›</span>
             </ActionIcon>
           </Group>

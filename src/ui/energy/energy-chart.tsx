@@ -116,9 +116,7 @@ export default function EnergyChart(props: ChartFrameProps & { currencySymbol: s
           if (s.type === "bar") {
             return (
               <Bar key={s.key} dataKey={s.key} name={s.label} yAxisId={s.axis} fill={s.color} fillOpacity={s.opacity ?? 1} stackId={s.stack} isAnimationActive={false}>
-                {props.highlight
-                  ? rows.map((r) => <Cell key={String(r.date)} fill={r.date === props.highlight!.date ? props.highlight!.color : s.color} />)
-                  : null}
+                {props.highlight ? rows.map((r) => <Cell key={String(r.date)} fill={r.date === props.highlight!.date ? props.highlight!.color : s.color} />) : null}
               </Bar>
             );
           }

@@ -3,19 +3,7 @@ import type { SVGProps } from "react";
 /** Small line icons (24×24, currentColor), always decorative: the text next to them says the same. */
 function Icon({ children, size = 18, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
       {children}
     </svg>
   );

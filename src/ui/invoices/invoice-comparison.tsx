@@ -45,20 +45,14 @@ export async function InvoiceComparison({ invoice, locale, href }: { invoice: In
                 {c.previousConsumptionWh !== null ? kwh(c.previousConsumptionWh) : t("no-data-short")}
               </Text>
             </Group>
-            {c.previousConsumptionWh !== null ? (
-              <Box className={classes.bar} mt={4} w={width(c.previousConsumptionWh)} bg="var(--mantine-color-gray-5)" aria-hidden="true" />
-            ) : null}
+            {c.previousConsumptionWh !== null ? <Box className={classes.bar} mt={4} w={width(c.previousConsumptionWh)} bg="var(--mantine-color-gray-5)" aria-hidden="true" /> : null}
           </Box>
         </Stack>
         {c.previousConsumptionWh === null ? (
           <Text size="sm">{t("no-data")}</Text>
         ) : (
           <Text size="sm" data-testid="comparison-text">
-            {change === null
-              ? t("no-change-data")
-              : change === 0
-                ? t("same")
-                : t(change > 0 ? "more" : "less", { percent: f.number(Math.abs(change), "percentNumber") })}{" "}
+            {change === null ? t("no-change-data") : change === 0 ? t("same") : t(change > 0 ? "more" : "less", { percent: f.number(Math.abs(change), "percentNumber") })}{" "}
             {t("daily", {
               current: kwh(c.averageDailyWh),
               previous: c.previousAverageDailyWh !== null ? kwh(c.previousAverageDailyWh) : "–",

@@ -61,7 +61,11 @@ export function InvoiceFilters({ status, type, children }: { status: string; typ
       </Group>
       {/* While the filtered list loads, the old one stays, dimmed (a CSS overlay, no extra script). */}
       <div className={classes.busyArea} aria-busy={pending} data-busy={pending || undefined}>
-        {pending ? <span className={classes.busyLabel} role="status">{t("loading")}</span> : null}
+        {pending ? (
+          <span className={classes.busyLabel} role="status">
+            {t("loading")}
+          </span>
+        ) : null}
         {children}
       </div>
     </Stack>

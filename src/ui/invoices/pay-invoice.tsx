@@ -45,8 +45,26 @@ export function PayInvoice({ invoiceNumber, amount, options, processingPath }: {
           {options.bank && options.card ? (
             <Radio.Group label={t("method")} value={method} onChange={(v) => setMethod(v as "bank" | "card")} name="method">
               <Group mt="xs" gap="lg">
-                <Radio value="bank" label={<Group gap={6} wrap="nowrap"><BankIcon size={16} />{t("method-bank")}</Group>} data-testid="method-bank" />
-                <Radio value="card" label={<Group gap={6} wrap="nowrap"><CardIcon size={16} />{t("method-card")}</Group>} data-testid="method-card" />
+                <Radio
+                  value="bank"
+                  label={
+                    <Group gap={6} wrap="nowrap">
+                      <BankIcon size={16} />
+                      {t("method-bank")}
+                    </Group>
+                  }
+                  data-testid="method-bank"
+                />
+                <Radio
+                  value="card"
+                  label={
+                    <Group gap={6} wrap="nowrap">
+                      <CardIcon size={16} />
+                      {t("method-card")}
+                    </Group>
+                  }
+                  data-testid="method-card"
+                />
               </Group>
             </Radio.Group>
           ) : null}

@@ -99,7 +99,14 @@ export default function PostponeDialog({
             <form onSubmit={submit} noValidate>
               <Stack>
                 <Text size="sm">{t("current", { date: f.date(dueDate) })}</Text>
-                <Input.Wrapper id={fieldId} label={t("new-date")} labelElement="div" description={t("range", { from: f.date(window.minDate!), to: f.date(window.maxDate!) })} error={fieldError} required>
+                <Input.Wrapper
+                  id={fieldId}
+                  label={t("new-date")}
+                  labelElement="div"
+                  description={t("range", { from: f.date(window.minDate!), to: f.date(window.maxDate!) })}
+                  error={fieldError}
+                  required
+                >
                   <Box
                     role="group"
                     aria-labelledby={`${fieldId}-label`}

@@ -25,7 +25,11 @@ export function SandboxPaymentForm({
 }: {
   /** The server action that records the customer's choice (passed in by the page). */
   decide: (prev: SandboxDecisionState, form: FormData) => Promise<SandboxDecisionState>;
-  token: string; method: "bank" | "card"; banks: { bic: string; name: string }[]; bankBic: string | null }) {
+  token: string;
+  method: "bank" | "card";
+  banks: { bic: string; name: string }[];
+  bankBic: string | null;
+}) {
   const t = useTranslations("invoice-pages.sandbox");
   const [state, action, pending] = useActionState<SandboxDecisionState, FormData>(decide, { error: null });
   const [bank, setBank] = useState(bankBic ?? "");
@@ -87,7 +91,14 @@ export function SandboxPaymentForm({
               autoComplete="off"
             />
             <Group grow align="flex-start">
-              <TextInput label={t("expiry")} placeholder={t("expiry-placeholder")} value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value })} error={errors.expiry} autoComplete="off" />
+              <TextInput
+                label={t("expiry")}
+                placeholder={t("expiry-placeholder")}
+                value={card.expiry}
+                onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value })}
+                error={errors.expiry}
+                autoComplete="off"
+              />
               <TextInput label={t("cvc")} value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.currentTarget.value })} error={errors.cvc} inputMode="numeric" autoComplete="off" />
             </Group>
             <TextInput label={t("card-holder")} value={card.name} onChange={(e) => setCard({ ...card, name: e.currentTarget.value })} autoComplete="off" />

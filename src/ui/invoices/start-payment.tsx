@@ -81,7 +81,14 @@ export function StartPayment({
         window.location.assign(url);
       })
       .catch((err) => {
-        setPhase({ kind: "error", message: errorMessage(err, (k) => tAll(k as never), (k) => tAll.has(k as never)) });
+        setPhase({
+          kind: "error",
+          message: errorMessage(
+            err,
+            (k) => tAll(k as never),
+            (k) => tAll.has(k as never),
+          ),
+        });
       });
   }, [attempt, bankBic, invoiceNumber, method, prefix, provider, resumeUrl, router, t, tAll, withAttempt]);
 

@@ -53,6 +53,7 @@ describe("form draft encryption (AES-CBC, random 16-byte IV, key from the sessio
 
   it("reads only well-formed saved drafts", () => {
     expect(parseSavedDraft(JSON.stringify({ timestamp: 1, version: "0.1.0", values: { a: "b" } }))).toEqual({ timestamp: 1, version: "0.1.0", values: { a: "b" } });
-    for (const bad of [null, "", "{", "null", JSON.stringify({ timestamp: "1", version: "x", values: {} }), JSON.stringify({ timestamp: 1, version: "x", values: null })]) expect(parseSavedDraft(bad)).toBeNull();
+    for (const bad of [null, "", "{", "null", JSON.stringify({ timestamp: "1", version: "x", values: {} }), JSON.stringify({ timestamp: 1, version: "x", values: null })])
+      expect(parseSavedDraft(bad)).toBeNull();
   });
 });

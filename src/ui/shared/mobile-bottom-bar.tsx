@@ -20,9 +20,7 @@ export interface BottomBarItem {
 export function MobileBottomBar({ items, label }: { items: BottomBarItem[]; label: string }) {
   const pathname = usePathname();
   if (!items.length) return null;
-  const current = items
-    .filter((i) => pathname === i.href || (i.href !== "/" && pathname.startsWith(`${i.href}/`)))
-    .sort((a, b) => b.href.length - a.href.length)[0];
+  const current = items.filter((i) => pathname === i.href || (i.href !== "/" && pathname.startsWith(`${i.href}/`))).sort((a, b) => b.href.length - a.href.length)[0];
   return (
     <Box component="nav" aria-label={label} className="portal-bottom-bar" data-portal-bottom-bar hiddenFrom="sm">
       {items.map((item) => {

@@ -26,4 +26,3 @@ export function PlaceholderStack({ gap = "sm", children, ...rest }: { gap?: "xs"
 export function PlaceholderGrid({ children }: { children: ReactNode }) {
   return <div className={classes.grid}>{children}</div>;
 }
-

@@ -33,7 +33,13 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
           <MobileNav items={items} />
           <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex" }}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={theme.logo.light} alt={site.companyName} height={Math.min(48, theme.logo.height)} className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`} style={{ height: 40, width: "auto" }} />
+            <img
+              src={theme.logo.light}
+              alt={site.companyName}
+              height={Math.min(48, theme.logo.height)}
+              className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`}
+              style={{ height: 40, width: "auto" }}
+            />
             {theme.logo.dark ? (
               // eslint-disable-next-line @next/next/no-img-element
               <img src={theme.logo.dark} alt={site.companyName} className="portal-logo-dark" style={{ height: 40, width: "auto" }} />
@@ -48,20 +54,9 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
           </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <LanguageSwitcher
-            current={locale}
-            defaultLocale={site.defaultLocaleId}
-            locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))}
-          />
+          <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />
           {hasFeature(site, "dark-theme") ? <ColorSchemeToggle /> : null}
-          {session ? (
-            <AccountMenu
-              personName={session.person.name}
-              active={session.activeCustomer}
-              customers={session.customers}
-              signOutHref={href("/auth/signout")}
-            />
-          ) : null}
+          {session ? <AccountMenu personName={session.person.name} active={session.activeCustomer} customers={session.customers} signOutHref={href("/auth/signout")} /> : null}
         </Group>
       </Group>
     </Box>

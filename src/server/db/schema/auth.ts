@@ -31,10 +31,7 @@ export const authUser = pgTable(
     identityKind: text("identity_kind").notNull().default("EmailVerified"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
   },
-  (t) => [
-    index("auth_user_site_idx").on(t.siteId),
-    uniqueIndex("auth_user_site_ssn").on(t.siteId, t.ssnHash),
-  ],
+  (t) => [index("auth_user_site_idx").on(t.siteId), uniqueIndex("auth_user_site_ssn").on(t.siteId, t.ssnHash)],
 );
 
 export const authSession = pgTable(

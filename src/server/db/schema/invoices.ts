@@ -1,22 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customerRef } from "./customers";
 import { meteringPoints } from "./metering";
 import { sites, siteRef } from "./sites";
@@ -154,7 +138,6 @@ export const invoiceMeteringPoints = pgTable(
   },
   (t) => [primaryKey({ name: "invoice_metering_points_pk", columns: [t.invoiceId, t.meteringPointId] }), index("invoice_metering_points_site_idx").on(t.siteId)],
 );
-
 
 /** One row per provider transaction. An invoice is marked paid only when its provider confirms. */
 export const payments = pgTable(

@@ -1,36 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customerRef } from "./customers";
 import { siteRef } from "./sites";
 import { createdAt } from "./columns";
 
 export type EnergyKind = "electricity" | "gas" | "heating";
-export type UsagePointKind =
-  | "UsagePoint"
-  | "TechAndUsagePoint"
-  | "TechPoint"
-  | "XpowerFeeder"
-  | "XpowerSubstation"
-  | "EEFeeder"
-  | "EESubstation"
-  | "MicrogenerationSite";
+export type UsagePointKind = "UsagePoint" | "TechAndUsagePoint" | "TechPoint" | "XpowerFeeder" | "XpowerSubstation" | "EEFeeder" | "EESubstation" | "MicrogenerationSite";
 export type BiddingZone = "FI" | "EE" | "LV";
 
 /**
@@ -154,10 +130,7 @@ export const spotPrices = pgTable(
     start: timestamp("start", { withTimezone: true }).notNull(),
     priceEurMwh: numeric("price_eur_mwh", { precision: 10, scale: 3 }).notNull(),
   },
-  (t) => [
-    primaryKey({ name: "spot_prices_pk", columns: [t.zone, t.resolutionMinutes, t.start] }),
-    check("spot_prices_resolution", sql`${t.resolutionMinutes} in (15, 60)`),
-  ],
+  (t) => [primaryKey({ name: "spot_prices_pk", columns: [t.zone, t.resolutionMinutes, t.start] }), check("spot_prices_resolution", sql`${t.resolutionMinutes} in (15, 60)`)],
 );
 
 /**

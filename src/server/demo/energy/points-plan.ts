@@ -85,7 +85,8 @@ export function planDemoPoints(plan: DemoPlan): DemoPoint[] {
     };
     const newEic = (kind: string) => {
       if (country === "FI") return null;
-      const head = country === "EE" ? `38ZEE-${kind === "electricity" ? "1" : "5"}${String(prng.int(1000000, 9999999))}` : `43ZLV-${kind === "electricity" ? "2" : "6"}${String(prng.int(1000000, 9999999))}`;
+      const head =
+        country === "EE" ? `38ZEE-${kind === "electricity" ? "1" : "5"}${String(prng.int(1000000, 9999999))}` : `43ZLV-${kind === "electricity" ? "2" : "6"}${String(prng.int(1000000, 9999999))}`;
       const first15 = `${head}-`.slice(0, 15);
       return first15 + eicCheckChar(first15);
     };

@@ -26,7 +26,12 @@ function smtpTransport(url: string): Transporter {
  * of the message. A worker in this process is woken at once, so sign-in links arrive promptly.
  */
 export async function sendMail(message: MailMessage, opts: { idempotencyKey?: string } = {}): Promise<{ jobId: string; queued: boolean }> {
-  const key = opts.idempotencyKey ?? crypto.createHash("sha256").update(JSON.stringify([message.siteId, message.to, message.from ?? null, message.subject, message.text, message.html ?? null])).digest("hex");
+  const key =
+    opts.idempotencyKey ??
+    crypto
+      .createHash("sha256")
+      .update(JSON.stringify([message.siteId, message.to, message.from ?? null, message.subject, message.text, message.html ?? null]))
+      .digest("hex");
   const sent = await sendJob("mail-send", message, { idempotencyKey: `mail:${key}` });
   return { jobId: sent.id, queued: sent.queued };
 }

@@ -74,14 +74,7 @@ describe("EveryPay adapter against a local EveryPay", () => {
     await expect(p.fetchStatus({ ...payment, id: "00000000-0000-4000-8000-000000000000" })).rejects.toBeInstanceOf(ProviderError);
     // Nor a settlement of another amount.
     await expect(p.fetchStatus({ ...payment, amountCents: 99 })).rejects.toBeInstanceOf(ProviderError);
-    expect(["settled", "failed", "abandoned", "voided", "initial", "sent_for_processing"].map(mapEveryPayState)).toEqual([
-      "succeeded",
-      "failed",
-      "expired",
-      "cancelled",
-      "created",
-      "pending",
-    ]);
+    expect(["settled", "failed", "abandoned", "voided", "initial", "sent_for_processing"].map(mapEveryPayState)).toEqual(["succeeded", "failed", "expired", "cancelled", "created", "pending"]);
   });
 
   it("accepts a callback only with the shared token, and only as a hint", async () => {

@@ -173,7 +173,11 @@ export async function startFakeNeonomics(creds: { clientId: string; clientSecret
 
     if (req.method === "GET" && req.path === "/ics/v3/banks") {
       const country = req.query.get("countryCode");
-      return json(res, 200, NEONOMICS_BANKS.filter((b) => !country || b.countryCode === country));
+      return json(
+        res,
+        200,
+        NEONOMICS_BANKS.filter((b) => !country || b.countryCode === country),
+      );
     }
     if (req.method === "POST" && req.path === "/ics/v3/session") {
       const body = JSON.parse(req.body || "{}") as { bankId?: string };

@@ -5,10 +5,7 @@ import { ProviderError } from "./types";
 const TIMEOUT_MS = 15_000;
 
 /** JSON over HTTP with a timeout; non-2xx answers become ProviderError with the status. */
-export async function requestJson<T>(
-  url: string,
-  init: { method: string; headers?: Record<string, string>; body?: string; accept?: number[] },
-): Promise<{ status: number; body: T }> {
+export async function requestJson<T>(url: string, init: { method: string; headers?: Record<string, string>; body?: string; accept?: number[] }): Promise<{ status: number; body: T }> {
   let res: Response;
   try {
     res = await fetch(url, {

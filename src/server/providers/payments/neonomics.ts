@@ -97,10 +97,11 @@ export function createNeonomicsProvider(raw: Record<string, unknown>): PaymentPr
     const hit = TOKENS.get(cacheKey);
     if (hit && hit.expiresAt > Date.now() + 30_000) return hit.token;
     const form = new URLSearchParams({ grant_type: "client_credentials", client_id: s.clientId, client_secret: s.clientSecret });
-    const res = await requestJson<{ access_token?: string; expires_in?: number }>(
-      `${s.baseUrl}/auth/realms/${encodeURIComponent(s.realm)}/protocol/openid-connect/token`,
-      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() },
-    );
+    const res = await requestJson<{ access_token?: string; expires_in?: number }>(`${s.baseUrl}/auth/realms/${encodeURIComponent(s.realm)}/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
     if (!res.body?.access_token) throw new ProviderError("Neonomics token answer without access_token");
     TOKENS.set(cacheKey, { token: res.body.access_token, expiresAt: Date.now() + (res.body.expires_in ?? 300) * 1000 });
     return res.body.access_token;
@@ -127,10 +128,10 @@ export function createNeonomicsProvider(raw: Record<string, unknown>): PaymentPr
       const deviceId = neonomicsDeviceId(input.siteId, input.customerId);
       const ip = input.customerIp ?? "127.0.0.1";
 
-      const banks = await requestJson<{ id?: string; bic?: string; countryCode?: string }[]>(
-        `${s.baseUrl}/ics/v3/banks?countryCode=${encodeURIComponent(input.country)}`,
-        { method: "GET", headers: await headers(deviceId) },
-      );
+      const banks = await requestJson<{ id?: string; bic?: string; countryCode?: string }[]>(`${s.baseUrl}/ics/v3/banks?countryCode=${encodeURIComponent(input.country)}`, {
+        method: "GET",
+        headers: await headers(deviceId),
+      });
       const bank = (Array.isArray(banks.body) ? banks.body : []).find((b) => b.bic?.toUpperCase() === input.bankBic!.toUpperCase());
       if (!bank?.id) throw new ProviderInputError("bankBic", "invoices.errors.bank-unavailable");
 

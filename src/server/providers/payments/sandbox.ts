@@ -116,23 +116,11 @@ export function createSandboxProvider(siteId: string, settings: Record<string, u
       await db
         .update(sandboxPaymentSessions)
         .set({ state: "expired" })
-        .where(
-          and(
-            eq(sandboxPaymentSessions.token, payment.providerReference),
-            eq(sandboxPaymentSessions.state, "initial"),
-            lte(sandboxPaymentSessions.expiresAt, now),
-          ),
-        );
+        .where(and(eq(sandboxPaymentSessions.token, payment.providerReference), eq(sandboxPaymentSessions.state, "initial"), lte(sandboxPaymentSessions.expiresAt, now)));
       await db
         .update(sandboxPaymentSessions)
         .set({ state: "approved" })
-        .where(
-          and(
-            eq(sandboxPaymentSessions.token, payment.providerReference),
-            eq(sandboxPaymentSessions.state, "processing"),
-            lte(sandboxPaymentSessions.settlesAt, now),
-          ),
-        );
+        .where(and(eq(sandboxPaymentSessions.token, payment.providerReference), eq(sandboxPaymentSessions.state, "processing"), lte(sandboxPaymentSessions.settlesAt, now)));
       const [row] = await db
         .select()
         .from(sandboxPaymentSessions)
@@ -231,13 +219,7 @@ export async function decideSandboxPayment(token: string, decision: SandboxDecis
   const updated = await db
     .update(sandboxPaymentSessions)
     .set({ state, decidedAt: now, settlesAt })
-    .where(
-      and(
-        eq(sandboxPaymentSessions.token, token),
-        eq(sandboxPaymentSessions.state, "initial"),
-        gt(sandboxPaymentSessions.expiresAt, now),
-      ),
-    )
+    .where(and(eq(sandboxPaymentSessions.token, token), eq(sandboxPaymentSessions.state, "initial"), gt(sandboxPaymentSessions.expiresAt, now)))
     .returning();
   if (!updated.length) {
     throw new AppError("conflict", current.state === "expired" ? "invoices.errors.sandbox-payment-expired" : "invoices.errors.sandbox-payment-decided");

@@ -7,7 +7,21 @@ const bar = (width: string, color: string, height = 6) => <Box w={width} h={heig
 export function SignInMockup({ theme, scheme, label }: { theme: PortalTheme; scheme: "light" | "dark"; label: string }) {
   const logo = scheme === "dark" && theme.logo.dark ? theme.logo.dark : theme.logo.light;
   return (
-    <Box role="img" aria-label={label} h={180} p="md" style={{ backgroundImage: `url(${theme.signInBackground})`, backgroundSize: "cover", backgroundPosition: "center", borderRadius: 8, display: "flex", alignItems: "center", justifyContent: "center" }}>
+    <Box
+      role="img"
+      aria-label={label}
+      h={180}
+      p="md"
+      style={{
+        backgroundImage: `url(${theme.signInBackground})`,
+        backgroundSize: "cover",
+        backgroundPosition: "center",
+        borderRadius: 8,
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+      }}
+    >
       <Box w="70%" p="sm" style={{ background: theme.surface[scheme], borderRadius: 8, boxShadow: "0 2px 8px rgba(0,0,0,.2)", display: "flex", flexDirection: "column", gap: 8 }}>
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src={logo} alt="" style={{ height: 18, width: "auto", alignSelf: "flex-start" }} />
@@ -24,7 +38,11 @@ export function HomeMockup({ theme, scheme, label }: { theme: PortalTheme; schem
   const logo = scheme === "dark" && theme.logo.dark ? theme.logo.dark : theme.logo.light;
   return (
     <Box role="img" aria-label={label} h={180} style={{ background: theme.background[scheme], borderRadius: 8, overflow: "hidden", border: "1px solid rgba(127,127,127,.35)" }}>
-      <Box h={Math.round(theme.headerHeight / 3)} px={8} style={{ background: theme.header[scheme].background, display: "flex", alignItems: "center", justifyContent: "space-between", borderBottom: "1px solid rgba(127,127,127,.25)" }}>
+      <Box
+        h={Math.round(theme.headerHeight / 3)}
+        px={8}
+        style={{ background: theme.header[scheme].background, display: "flex", alignItems: "center", justifyContent: "space-between", borderBottom: "1px solid rgba(127,127,127,.25)" }}
+      >
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src={logo} alt="" style={{ height: 14, width: "auto" }} />
         {bar("30%", theme.header[scheme].text, 4)}

@@ -13,11 +13,7 @@ export default async function AuthLayout({ children, params }: { children: React
   const theme = getTheme(site.themeId);
   const locales = devToolsEnabled() ? [...site.locales, PSEUDO_LOCALE] : site.locales;
   return (
-    <Box
-      mih="100vh"
-      style={{ backgroundImage: `url(${theme.signInBackground})`, backgroundSize: "cover", backgroundPosition: "center" }}
-      data-testid="auth-background"
-    >
+    <Box mih="100vh" style={{ backgroundImage: `url(${theme.signInBackground})`, backgroundSize: "cover", backgroundPosition: "center" }} data-testid="auth-background">
       <Group justify="flex-end" p="sm">
         <Box bg="var(--mantine-color-body)" style={{ borderRadius: 8, ["--portal-header-text" as string]: "var(--mantine-color-text)" }} px={4}>
           <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={locales.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />

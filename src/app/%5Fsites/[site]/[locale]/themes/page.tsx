@@ -112,7 +112,13 @@ export default async function ThemePreviewPage({ params, searchParams }: { param
             <Box
               h={theme.headerHeight}
               px="md"
-              style={{ background: "var(--portal-header-bg)", color: "var(--portal-header-text)", display: "flex", alignItems: "center", borderBottom: "1px solid var(--mantine-color-default-border)" }}
+              style={{
+                background: "var(--portal-header-bg)",
+                color: "var(--portal-header-text)",
+                display: "flex",
+                alignItems: "center",
+                borderBottom: "1px solid var(--mantine-color-default-border)",
+              }}
             >
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src={theme.logo.light} alt={theme.name} className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`} style={{ height: 40, width: "auto" }} />
@@ -210,7 +216,12 @@ function SignInSample({ theme, t }: { theme: PortalTheme; t: Awaited<ReturnType<
       <Paper shadow="md" p="xl" maw={460} mx="auto" withBorder>
         <Stack gap="lg">
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={theme.logo.light} alt={theme.name} className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`} style={{ height: 44, width: "auto", alignSelf: "flex-start" }} />
+          <img
+            src={theme.logo.light}
+            alt={theme.name}
+            className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`}
+            style={{ height: 44, width: "auto", alignSelf: "flex-start" }}
+          />
           {theme.logo.dark ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={theme.logo.dark} alt={theme.name} className="portal-logo-dark" style={{ height: 44, width: "auto", alignSelf: "flex-start" }} />

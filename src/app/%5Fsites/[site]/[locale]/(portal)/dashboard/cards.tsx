@@ -97,12 +97,28 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
           size="small"
           testId="period-chart"
         />
-        <DataTable caption={caption} headers={headers} units={series.map(() => "kWh")} rows={rows.map((r) => ({ date: r.date, values: series.map((s) => r[s.key as "consumption" | "production"]) }))} resolution="day" testId="period-table" />
+        <DataTable
+          caption={caption}
+          headers={headers}
+          units={series.map(() => "kWh")}
+          rows={rows.map((r) => ({ date: r.date, values: series.map((s) => r[s.key as "consumption" | "production"]) }))}
+          resolution="day"
+          testId="period-table"
+        />
       </>
     );
   }
   return (
-    <Card title={t("title")} id="card-period" testId="card-period" action={<Text fz="sm" c="dimmed">{period}</Text>}>
+    <Card
+      title={t("title")}
+      id="card-period"
+      testId="card-period"
+      action={
+        <Text fz="sm" c="dimmed">
+          {period}
+        </Text>
+      }
+    >
       {data.kinds.map((k) => (
         <Stack key={k.kind} gap="xs">
           {data.kinds.length > 1 ? (
@@ -241,8 +257,19 @@ export async function ExpensesCard({ ctx }: { ctx: CardContext }) {
   const f = formatter(locale, site.timezone);
   const expenses = await dashboardExpenses(site, scope, points, now);
   // The chart and the table draw amounts in euros.
-  const rows: Record<string, string | number | null>[] = expenses.months.map((m) => ({ date: m.date, ...Object.fromEntries(expenses.kinds.map((k) => [k, m.cents[k] == null ? null : m.cents[k]! / 100])) }));
-  const series: FrameSeries[] = expenses.kinds.map((kind) => ({ key: kind, label: tc(`energy-kind.${kind}`), color: `var(--portal-utility-${kind})`, unit: "money", type: "bar", axis: "left", stack: "cost" }));
+  const rows: Record<string, string | number | null>[] = expenses.months.map((m) => ({
+    date: m.date,
+    ...Object.fromEntries(expenses.kinds.map((k) => [k, m.cents[k] == null ? null : m.cents[k]! / 100])),
+  }));
+  const series: FrameSeries[] = expenses.kinds.map((kind) => ({
+    key: kind,
+    label: tc(`energy-kind.${kind}`),
+    color: `var(--portal-utility-${kind})`,
+    unit: "money",
+    type: "bar",
+    axis: "left",
+    stack: "cost",
+  }));
   const period = f.period(expenses.from, expenses.until);
   const caption = t("chart-label", { period });
   const symbol = f.currencySymbol(expenses.currency);
@@ -259,7 +286,18 @@ export async function ExpensesCard({ ctx }: { ctx: CardContext }) {
               {f.money(expenses.totalCents, expenses.currency)}
             </Text>
           </div>
-          <ChartFrame rows={rows} series={series} dateFormat="MM.YYYY" resolution="month" currency={expenses.currency} unitLabels={labels} label={caption} xAxisLabel={tc("x-axis.month")} size="small" testId="expenses-chart" />
+          <ChartFrame
+            rows={rows}
+            series={series}
+            dateFormat="MM.YYYY"
+            resolution="month"
+            currency={expenses.currency}
+            unitLabels={labels}
+            label={caption}
+            xAxisLabel={tc("x-axis.month")}
+            size="small"
+            testId="expenses-chart"
+          />
           <DataTable
             caption={caption}
             headers={series.map((s) => tc("column", { name: s.label, unit: symbol }))}
@@ -300,17 +338,15 @@ export async function LocationsCard({ ctx }: { ctx: CardContext }) {
                   <Group justify="space-between" gap="xs" align="flex-start">
                     <Stack gap={2}>
                       <Group gap={6}>
-                        <Badge variant="light" color="gray" leftSection={<span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, background: `var(--portal-utility-${p.energyKind})`, display: "inline-block" }} />}>
+                        <Badge
+                          variant="light"
+                          color="gray"
+                          leftSection={<span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, background: `var(--portal-utility-${p.energyKind})`, display: "inline-block" }} />}
+                        >
                           {tc(`energy-kind.${p.energyKind}`)}
                         </Badge>
-                        <Badge variant="default">
-                          {tc(`usage-point-kind.${p.usagePointKind}`)}
-                        </Badge>
-                        {p.hasProduction ? (
-                          <Badge variant="default">
-                            {t("has-production")}
-                          </Badge>
-                        ) : null}
+                        <Badge variant="default">{tc(`usage-point-kind.${p.usagePointKind}`)}</Badge>
+                        {p.hasProduction ? <Badge variant="default">{t("has-production")}</Badge> : null}
                       </Group>
                       <Text fz="sm">
                         {t("gsrn")}: <span translate="no">{p.gsrn}</span>

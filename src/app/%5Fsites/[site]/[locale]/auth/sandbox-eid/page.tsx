@@ -25,9 +25,7 @@ export default async function SandboxEidPage({ params, searchParams }: { params:
           <Title order={1} size="h2">
             {t("title")}
           </Title>
-          <Badge variant="default">
-            {t("test-environment")}
-          </Badge>
+          <Badge variant="default">{t("test-environment")}</Badge>
         </Group>
         <Text size="sm">{t("intro", { company: site.companyName })}</Text>
         {!valid ? (

@@ -47,9 +47,7 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
           <Title order={1}>{t("detail.title", { number: invoice.invoiceNumber })}</Title>
           <InvoiceStatusBadge state={invoice.state} label={tInv(`states.${invoice.state}`)} size="lg" />
         </Group>
-        <Text c="dimmed">
-          {t("detail.subtitle", { type: tInv(`types.${invoice.type}`), period: f.period(invoice.periodStart, invoice.periodEnd) })}
-        </Text>
+        <Text c="dimmed">{t("detail.subtitle", { type: tInv(`types.${invoice.type}`), period: f.period(invoice.periodStart, invoice.periodEnd) })}</Text>
       </Stack>
 
       {invoice.overdue ? (
@@ -124,7 +122,11 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
       <PaymentHistory payments={invoice.payments} currency={invoice.currency} locale={ctx.locale} timeZone={ctx.site.timezone} />
 
       <Text size="xs" c="dimmed" component="div">
-        {[invoice.supplier.name, invoice.supplier.registryCode ? t("detail.business-id", { id: invoice.supplier.registryCode }) : null, invoice.supplier.vatNumber ? t("detail.vat-number", { id: invoice.supplier.vatNumber }) : null]
+        {[
+          invoice.supplier.name,
+          invoice.supplier.registryCode ? t("detail.business-id", { id: invoice.supplier.registryCode }) : null,
+          invoice.supplier.vatNumber ? t("detail.vat-number", { id: invoice.supplier.vatNumber }) : null,
+        ]
           .filter(Boolean)
           .join(" · ")}
       </Text>

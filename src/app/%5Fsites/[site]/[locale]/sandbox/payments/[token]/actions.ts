@@ -13,7 +13,6 @@ const Input = z.object({
   decision: z.enum(["approve", "decline", "leave-pending"]),
 });
 
-
 /**
  * The customer's choice on the sandbox provider's page. Answers where the browser goes next; the
  * page then leaves with a full navigation, as a provider's page does (a server-side redirect() of

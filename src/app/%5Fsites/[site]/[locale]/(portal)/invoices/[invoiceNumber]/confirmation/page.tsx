@@ -56,9 +56,7 @@ export default async function PaymentConfirmationPage({ params, searchParams }: 
         </DataListItem>
         <DataListItem>
           <DataListItemLabel>{t("period")}</DataListItemLabel>
-          <DataListItemValue>
-            {f.period(invoice.periodStart, invoice.periodEnd)}
-          </DataListItemValue>
+          <DataListItemValue>{f.period(invoice.periodStart, invoice.periodEnd)}</DataListItemValue>
         </DataListItem>
         <DataListItem>
           <DataListItemLabel>{t("invoice-status")}</DataListItemLabel>

@@ -35,9 +35,7 @@ export default async function PaymentFailedPage({ params, searchParams }: { para
         {t(`reason-${reason}`)}
       </Text>
       <Text ta="center" size="sm">
-        {invoice.canPay
-          ? t("still-unpaid", { number: invoice.invoiceNumber, amount: f.money(invoice.totalCents, invoice.currency), date: f.date(invoice.dueDate) })
-          : t("no-charge")}
+        {invoice.canPay ? t("still-unpaid", { number: invoice.invoiceNumber, amount: f.money(invoice.totalCents, invoice.currency), date: f.date(invoice.dueDate) }) : t("no-charge")}
       </Text>
       <Group justify="center" gap="sm">
         {invoice.canPay ? (

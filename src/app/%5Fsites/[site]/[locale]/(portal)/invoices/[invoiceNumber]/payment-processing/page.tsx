@@ -30,7 +30,15 @@ export default async function PaymentProcessingPage({ params, searchParams }: { 
     if (payment?.redirectUrl) {
       return (
         <PaymentStateCard icon={payment.method === "card" ? <CardIcon size={28} /> : <BankIcon size={28} />} color="primary" title={t("title")} testId="payment-processing">
-          <StartPayment invoiceNumber={invoice.invoiceNumber} method={payment.method} bankBic={payment.bankBic} attempt={null} resumeUrl={payment.redirectUrl} prefix={ctx.prefix} invoiceHref={invoiceHref} />
+          <StartPayment
+            invoiceNumber={invoice.invoiceNumber}
+            method={payment.method}
+            bankBic={payment.bankBic}
+            attempt={null}
+            resumeUrl={payment.redirectUrl}
+            prefix={ctx.prefix}
+            invoiceHref={invoiceHref}
+          />
         </PaymentStateCard>
       );
     }
@@ -61,14 +69,7 @@ export default async function PaymentProcessingPage({ params, searchParams }: { 
       <Text ta="center" fw={600}>
         {t("paying", { number: invoice.invoiceNumber, amount: formatter(ctx.locale).money(invoice.totalCents, invoice.currency) })}
       </Text>
-      <StartPayment
-        invoiceNumber={invoice.invoiceNumber}
-        method={method}
-        bankBic={bankBic}
-        attempt={attempt}
-        prefix={ctx.prefix}
-        invoiceHref={invoiceHref}
-      />
+      <StartPayment invoiceNumber={invoice.invoiceNumber} method={method} bankBic={bankBic} attempt={attempt} prefix={ctx.prefix} invoiceHref={invoiceHref} />
     </PaymentStateCard>
   );
 }

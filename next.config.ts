@@ -4,12 +4,19 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
+/**
+ * Headers of everything Next.js serves, assets included (the same as COMMON_SECURITY_HEADERS in
+ * src/server/web/security-headers.ts). Pages get their Content-Security-Policy with a per-request
+ * nonce, and these again, from src/proxy.ts.
+ */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
 ];
+/** HSTS only on answers that went out over HTTPS (X-Forwarded-Proto survives only with TRUST_PROXY). */
+const hsts = { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" };
 
 /**
  * Client components get their messages compiled on the server (src/i18n/browser-messages.ts), so
@@ -34,11 +41,17 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg-boss", "pdfkit", "nodemailer", "sanitize-html"],
   turbopack: { resolveAlias: { "use-intl/format-message": formatMessageAlias } },
   experimental: {
+    // A Server Action's body may be 1 MB (PAGE_MAX_BODY_BYTES in src/lib/request-limits.ts):
+    // scripts/server.ts answers a longer one 413 from its Content-Length before Next.js reads it.
+    serverActions: { bodySizeLimit: "1mb" },
     turbopackChunking: { firstPageLoadPriority: 1, requestCost: 2_000_000, minChunkSize: 500_000, maxChunkCountPerGroup: 4 },
     optimizePackageImports: ["@mantine/core", "@mantine/hooks", "@mantine/dates", "@mantine/notifications", "@mantine/modals"],
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [hsts] },
+    ];
   },
 };
 

@@ -11,7 +11,9 @@ import { env } from "../src/lib/env";
 import { closeDb, getState } from "../src/server/db/client";
 import { isDatabaseEmpty, seedDemo, demoPlans } from "../src/server/demo/seed";
 import { listSites } from "../src/server/sites/sites";
-import { createApiListener, fixForwardedHeaders, isApiPath } from "../src/api/listener";
+import { createApiListener, earlyHeaders, fixForwardedHeaders, isApiPath, nodeRequestIsHttps, writeEarlyError } from "../src/api/listener";
+import { earlyErrorBody, pageRequestProblem } from "../src/server/web/request-checks";
+import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
@@ -47,21 +49,32 @@ export async function serve(opts: ServeOptions = {}) {
   const trustProxy = process.env.TRUST_PROXY === "true";
   // The API is served by this process straight from the socket; Next.js serves pages and assets.
   const api = createApiListener({ trustProxy });
+  const failed = (req: http.IncomingMessage, res: http.ServerResponse) => (err: unknown) => {
+    console.error(err);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      for (const [name, value] of Object.entries(earlyHeaders(nodeRequestIsHttps(req)))) res.setHeader(name, value);
+    }
+    res.end();
+  };
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url)) {
-      api(req, res).catch((err) => {
-        console.error(err);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+      api(req, res).catch(failed(req, res));
       return;
     }
     fixForwardedHeaders(req, trustProxy);
-    handle(req, res).catch((err) => {
-      console.error(err);
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
+    // Unreadable targets and Server Action bodies over the limit are refused before Next.js reads anything.
+    const problem = pageRequestProblem(req, PAGE_MAX_BODY_BYTES);
+    if (problem) return writeEarlyError(req, res, problem);
+    handle(req, res).catch(failed(req, res));
+  });
+  // Requests Node cannot parse (a broken request line, headers too large): the same error shape and headers.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const body = earlyErrorBody(status);
+    const headers = Object.entries({ ...earlyHeaders(false), "content-length": String(Buffer.byteLength(body)), connection: "close" });
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`);
   });
   await new Promise<void>((resolve) => server.listen(e.PORT, host, resolve));
 

@@ -2,17 +2,30 @@ import { NextResponse, type NextRequest } from "next/server";
 import { findSiteByHost } from "@/server/sites/sites";
 import { PSEUDO_LOCALE, localePrefix } from "@/lib/locales";
 import { devToolsEnabled } from "@/lib/env";
+import { apiSecurityHeaders, cameOverHttps, newNonce, pageSecurityHeaders } from "@/server/web/security-headers";
 
 const TEN_YEARS = 315_360_000;
-const INTERNAL_HEADERS = ["x-portal-site", "x-portal-locale", "x-portal-path", "x-portal-client-id"];
+const INTERNAL_HEADERS = ["x-portal-site", "x-portal-locale", "x-portal-path", "x-portal-client-id", "x-nonce", "content-security-policy"];
+
+function withHeaders<T extends NextResponse>(response: T, headers: [string, string][]): T {
+  for (const [name, value] of headers) response.headers.set(name, value);
+  return response;
+}
 
 /**
- * Host → site and locale, then a rewrite into the site's route tree. Nothing else happens here:
- * pages and the API check sessions and rights themselves.
+ * Host → site and locale, then a rewrite into the site's route tree, with the security headers
+ * and a fresh script nonce for the answer (src/server/web/security-headers.ts). Nothing else
+ * happens here: pages and the API check sessions and rights themselves.
  */
 export async function proxy(request: NextRequest) {
+  const https = cameOverHttps({ url: request.url, forwardedProto: request.headers.get("x-forwarded-proto") });
   const site = await findSiteByHost(request.headers.get("host"));
-  if (!site) return new NextResponse("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!site) {
+    const notFound = new NextResponse("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return withHeaders(notFound, apiSecurityHeaders({ https }));
+  }
+  const nonce = newNonce();
+  const security = pageSecurityHeaders({ nonce, https, dev: process.env.NODE_ENV === "development" });
 
   const url = request.nextUrl;
   const path = url.pathname;
@@ -27,7 +40,7 @@ export async function proxy(request: NextRequest) {
     if (prefixed === site.defaultLocaleId) {
       const canonical = url.clone();
       canonical.pathname = path.slice(first.length + 1) || "/";
-      return NextResponse.redirect(canonical);
+      return withHeaders(NextResponse.redirect(canonical), security);
     }
     locale = prefixed;
     rest = path.slice(first.length + 1) || "/";
@@ -38,10 +51,13 @@ export async function proxy(request: NextRequest) {
   headers.set("x-portal-site", site.id);
   headers.set("x-portal-locale", locale);
   headers.set("x-portal-path", path + url.search);
+  // The root layout puts the nonce on its inline script; Next.js reads it from the CSP header for its own.
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", new Map(security).get("content-security-policy")!);
 
   const target = url.clone();
   target.pathname = `/_sites/${site.id}/${locale}${rest === "/" ? "" : rest}`;
-  const response = NextResponse.rewrite(target, { request: { headers } });
+  const response = withHeaders(NextResponse.rewrite(target, { request: { headers } }), security);
 
   const secure = url.protocol === "https:";
   for (const name of ["user-id", "device-id"]) {

@@ -3,6 +3,7 @@ import type { AppEnv } from "./context";
 import { handleError, zodIssuesToFields } from "./errors";
 import { clientId, csrf, requestId } from "./middleware/request";
 import { sessionLoader, siteFromHost } from "./middleware/site";
+import { bodyBytes, bodySize, securityHeaders } from "./middleware/limits";
 import { customerServiceAudit } from "./middleware/audit";
 import { sessionRouter } from "./routers/session";
 import { meRouter } from "./routers/me";
@@ -21,11 +22,10 @@ import { announcementsRouter } from "./routers/announcements";
 import { consentRouter } from "./routers/consent";
 import { jobsRouter } from "./routers/jobs";
 import { docsPage } from "./docs-page";
-import { getAuth, requestOrigin } from "@/server/auth/auth";
-import { loadSession } from "@/server/auth/session";
-import { personSessionsChanged } from "@/server/auth/session-cache";
+import { handleAuthRequest } from "@/server/auth/endpoints";
 import { validationError } from "@/server/errors";
 import { APP_VERSION } from "@/lib/version";
+import { docsPageCsp, newNonce } from "@/server/web/security-headers";
 
 /** Area routers; later areas add theirs here. */
 const ROUTERS = [
@@ -60,14 +60,6 @@ const OPENAPI_CONFIG = {
   servers: [{ url: "/" }],
 };
 
-/** Headers every API answer carries (pages get theirs from next.config.ts). */
-const SECURITY_HEADERS: [string, string][] = [
-  ["x-content-type-options", "nosniff"],
-  ["referrer-policy", "strict-origin-when-cross-origin"],
-  ["x-frame-options", "DENY"],
-  ["permissions-policy", "camera=(), microphone=(), geolocation=()"],
-];
-
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -78,34 +70,18 @@ export function createApp() {
   app.onError(handleError);
   app.notFound((c) => c.json({ error: { code: "not_found", message: "api.errors.not-found", status: 404 } }, 404));
 
-  app.use("*", async (c, next) => {
-    // Set before the handler, so the answer is built with them (adding headers to a finished
-    // response makes a copy of it); answers built elsewhere (better-auth's) get them after.
-    c.header("cache-control", "no-store");
-    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
-    await next();
-    if (!c.res.headers.has("x-content-type-options")) {
-      if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
-      for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
-    }
-  });
+  app.use("*", securityHeaders);
+  app.use("*", bodySize);
   app.use("*", requestId);
   app.use("*", siteFromHost);
   app.use("*", clientId);
   app.use("*", csrf);
 
-  // better-auth's own endpoints (sessions, magic-link verification, OAuth callbacks, sandbox e-ID).
-  app.on(["GET", "POST"], "/auth/*", async (c) => {
-    const site = c.get("site");
-    const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
-    // A change through better-auth (sign-out, revoking sessions, …) may touch any of the caller's
-    // sessions: every process forgets them, so the next request reads them afresh.
-    const caller = c.req.method === "POST" ? await loadSession(site, c.req.raw.headers, c.req.url) : null;
-    const res = await auth.handler(c.req.raw);
-    if (caller?.kind === "ok") await personSessionsChanged(caller.session.person.id);
-    return res;
-  });
+  // better-auth's endpoints the portal uses (sign-in callbacks, sign-out); the rest answer 404.
+  app.on(["GET", "POST"], "/auth/*", (c) => handleAuthRequest(c.get("site"), c.req.raw));
 
+  // After better-auth's endpoints, which read the request body themselves.
+  app.use("*", bodyBytes);
   app.use("*", sessionLoader);
   app.use("*", customerServiceAudit);
 
@@ -123,7 +99,11 @@ export function createApp() {
     document ??= new TextEncoder().encode(JSON.stringify(openApiDocument(app)));
     return c.body(document as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json; charset=UTF-8" });
   });
-  app.get("/docs", (c) => c.html(docsPage()));
+  app.get("/docs", (c) => {
+    const nonce = newNonce();
+    c.header("content-security-policy", docsPageCsp(nonce));
+    return c.html(docsPage(nonce));
+  });
   return app;
 }
 

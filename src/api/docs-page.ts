@@ -1,12 +1,13 @@
 /**
  * The API reference page. It renders the OpenAPI document in the browser with no third-party
- * script, so it works where the portal has no internet access.
+ * script, so it works where the portal has no internet access. Its script and style carry the
+ * answer's nonce (the page's Content-Security-Policy runs nothing else).
  */
-export function docsPage(): string {
+export function docsPage(nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>API reference</title>
-<style>
+<style nonce="${nonce}">
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1f24;background:#fff}
 header{padding:16px 24px;border-bottom:1px solid #d0d7de}main{padding:8px 24px;max-width:1100px}
 h1{font-size:1.4rem;margin:0}h2{font-size:1.1rem;margin:24px 0 8px}
@@ -20,7 +21,7 @@ pre{background:#f6f8fa;padding:12px;overflow:auto;margin:0 12px 12px;font-size:1
 </style></head>
 <body><header><h1>API reference</h1><p>OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a></p></header>
 <main id="root"><p>Loading…</p></main>
-<script>
+<script nonce="${nonce}">
 fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   const root=document.getElementById('root');root.textContent='';
   const esc=s=>String(s).replace(/[&<>"]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));

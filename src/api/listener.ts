@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { getApp } from "./app";
+import { earlyErrorBody, isReadableTarget, type EarlyStatus } from "@/server/web/request-checks";
+import { apiSecurityHeaders } from "@/server/web/security-headers";
 
 /**
  * The query rules of spec §7, applied before routing: empty and "null" values are skipped, and
@@ -48,6 +50,26 @@ export function fixForwardedHeaders(req: IncomingMessage, trustProxy: boolean) {
   delete req.headers["x-forwarded-host"];
 }
 
+/** Whether a Node request came over HTTPS: a TLS socket, or a trusted proxy's X-Forwarded-Proto (dropped otherwise). */
+export function nodeRequestIsHttps(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const proto = req.headers["x-forwarded-proto"];
+  return (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0].trim().toLowerCase() === "https";
+}
+
+/** The headers of an answer written before the app runs: the API's security headers, no caching. */
+export function earlyHeaders(https: boolean): Record<string, string> {
+  return { "content-type": "application/json", "cache-control": "no-store", ...Object.fromEntries(apiSecurityHeaders({ https })) };
+}
+
+/** Writes an error answer in the API's shape before the app runs (unreadable request line, oversized body, …). */
+export function writeEarlyError(req: IncomingMessage, res: ServerResponse, status: EarlyStatus) {
+  const body = earlyErrorBody(status);
+  // The request's body (if any) is not read: the connection closes after the answer.
+  res.writeHead(status, { ...earlyHeaders(nodeRequestIsHttps(req)), "content-length": String(Buffer.byteLength(body)), connection: "close" });
+  res.end(body);
+}
+
 /**
  * The API straight from Node's HTTP server: the Hono app gets a request built from the socket by
  * @hono/node-server (no Next.js proxy, no App Router route handler in between).
@@ -57,15 +79,14 @@ export function createApiListener(opts: ApiListenerOptions) {
   const listener = getRequestListener((request) => app.fetch(request), {
     // Next.js shares this process and relies on the standard Request/Response classes.
     overrideGlobalObjects: true,
-    errorHandler: () =>
-      new Response(JSON.stringify({ error: { code: "bad_request", message: "api.errors.bad-request", status: 400 } }), {
-        status: 400,
-        headers: { "content-type": "application/json" },
-      }),
+    // A request the app could not even be handed (an unparsable Host, …).
+    errorHandler: () => new Response(earlyErrorBody(400), { status: 400, headers: earlyHeaders(false) }),
   });
-  return (req: IncomingMessage, res: ServerResponse) => {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     fixForwardedHeaders(req, opts.trustProxy);
     const url = req.url ?? "/";
+    // Invalid UTF-8, NUL or control characters in the path or query never reach a route.
+    if (!isReadableTarget(url)) return writeEarlyError(req, res, 400);
     const q = url.indexOf("?");
     if (q >= 0) {
       const search = url.slice(q);

@@ -5,7 +5,9 @@ import { ApiClient } from "@/test/api-client";
 import { demoPlans } from "@/server/demo/seed";
 import { getDb, queryRows } from "@/server/db/client";
 import { sites } from "@/server/db/schema";
-import { invalidateSiteCache } from "@/server/sites/sites";
+import { getSiteById, invalidateSiteCache } from "@/server/sites/sites";
+import { getAuth } from "@/server/auth/auth";
+import { isOpenAuthEndpoint } from "@/server/auth/endpoints";
 import { fixtureFor } from "./fixtures";
 import type { Feature } from "@/lib/features";
 
@@ -118,11 +120,35 @@ describe("authorization matrix", () => {
   it("refuses state-changing calls with a foreign, null or missing Origin", async () => {
     const wrong: string[] = [];
     for (const op of operations.filter((o) => isWrite(o.method) && !o.path.startsWith("/api/payment-callbacks/") && !o.path.startsWith("/api/import/"))) {
-      for (const origin of ["http://evil.example", "null", null]) {
+      // The site is served over http here: an https Origin of the same host is another origin.
+      for (const origin of ["http://evil.example", "null", null, "https://aurora.localhost", "http://aurora.localhost:8080"]) {
         const client = new ApiClient("aurora.localhost", { origin });
         for (const [k, v] of owner.cookies) client.cookies.set(k, v);
         const res = await client.call(op.method, await url(op), {});
         if (res.status !== 403) wrong.push(`${op.method} ${op.path} origin=${origin} → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 404 in the API's error shape to every better-auth endpoint the portal does not use", async () => {
+    // better-auth's endpoints are not in the OpenAPI document: read them from the instance, so an
+    // endpoint a plugin or an upgrade adds is closed and covered without anyone remembering to.
+    const auth = await getAuth((await getSiteById("aurora"))!, "http://aurora.localhost");
+    const closed: [string, string][] = [];
+    for (const endpoint of Object.values(auth.api) as { path?: string; options?: { method?: string | string[] } }[]) {
+      if (!endpoint?.path) continue;
+      for (const method of [endpoint.options?.method ?? "GET"].flat().flatMap((m) => (m === "*" ? ["GET", "POST"] : [m]))) {
+        const path = endpoint.path.replace(/:[a-zA-Z]+/g, "x");
+        if ((method === "GET" || method === "POST") && !isOpenAuthEndpoint(method, path)) closed.push([method, path]);
+      }
+    }
+    expect(closed.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const [method, path] of closed) {
+      for (const client of [owner, new ApiClient("aurora.localhost")]) {
+        const res = await client.call(method, `/api/auth${path}`, method === "POST" ? {} : undefined);
+        if (res.status !== 404 || (res.body as { error?: { code?: string } })?.error?.code !== "not_found") wrong.push(`${method} /api/auth${path} → ${res.status}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
 import { AppError } from "@/server/errors";
+import { requestOrigin } from "@/server/auth/auth";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -31,7 +32,8 @@ const CSRF_EXEMPT = [/^\/api\/payment-callbacks\//, /^\/api\/payments\/callback\
 export const csrfExempt = (path: string) => CSRF_EXEMPT.some((re) => re.test(path));
 
 /**
- * State-changing requests must come from a page of this site: same-origin Origin header.
+ * State-changing requests must come from a page of this site: an Origin header with the site's
+ * scheme, host and port (the scheme is the request's: the socket's, or a trusted proxy's).
  * A foreign, "null" or missing Origin is refused. Requests that carry no cookies and
  * authenticate with a bearer token cannot be forged by a browser and are let through.
  */
@@ -41,11 +43,11 @@ export const csrf = createMiddleware<AppEnv>(async (c, next) => {
   if (csrfExempt(path)) return next();
   if (c.req.header("authorization")?.startsWith("Bearer ") && !c.req.header("cookie")) return next();
   const origin = c.req.header("origin");
-  const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
   let ok = false;
   if (origin && origin !== "null") {
     try {
-      ok = new URL(origin).host.toLowerCase() === host;
+      // Scheme, host and port: an https page may not post to the http site, nor the other way round.
+      ok = new URL(origin).origin === new URL(requestOrigin(c.req.raw.headers, c.req.url)).origin;
     } catch {
       ok = false;
     }

@@ -1,13 +1,18 @@
 import crypto from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { authSecret } from "@/lib/env";
 import { setActiveCustomer, openCustomerAsStaff, addRepresentation, closeCustomerAsStaff } from "@/server/customers/access";
 import { writeAudit } from "@/server/audit/audit";
+import { clearCustomerServiceCookie, customerServiceCookie } from "@/server/customers/service-cookie";
 import type { PortalSession } from "@/server/auth/session";
+import { requestOrigin } from "@/server/auth/auth";
 import { ActiveCustomer, AddRepresentation, CustomerAnswer, OpenCustomer, Representations, Session, SwitchCustomer } from "../schemas/session";
 import { Ok } from "../schemas/common";
+
+const isHttps = (c: Context<AppEnv>) => requestOrigin(c.req.raw.headers, c.req.url).startsWith("https://");
 
 export function sessionView(session: PortalSession | null): Session {
   if (!session) {
@@ -123,7 +128,7 @@ sessionRouter.openapi(
     const site = c.get("site");
     const customer = await openCustomerAsStaff(site.id, s.id, c.req.valid("json").clientCode);
     await writeAudit({ siteId: site.id, actorPersonId: s.person.id, customerId: customer.id, action: "customer-service:open", requestId: c.get("requestId") });
-    c.header("set-cookie", `cs-representative-code=${encodeURIComponent(customer.clientCode)}; Path=/; HttpOnly; SameSite=Lax`);
+    c.header("set-cookie", customerServiceCookie(customer.clientCode, isHttps(c)));
     return c.json({ customer: { id: customer.id, clientCode: customer.clientCode, name: customer.name, kind: customer.kind, role: "customer_service" as const } }, 200);
   },
 );
@@ -143,7 +148,7 @@ sessionRouter.openapi(
     const site = c.get("site");
     await closeCustomerAsStaff(s.id, s.customers[0]?.id ?? null);
     await writeAudit({ siteId: site.id, actorPersonId: s.person.id, customerId: s.activeCustomer?.id ?? null, action: "customer-service:close", requestId: c.get("requestId") });
-    c.header("set-cookie", "cs-representative-code=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    c.header("set-cookie", clearCustomerServiceCookie(isHttps(c)));
     return c.json({ ok: true }, 200);
   },
 );

@@ -4,7 +4,7 @@ import { clientIp, type AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { emailIdentityKey } from "@/server/auth/identity-keys";
-import { safeCallbackPath } from "@/server/auth/sandbox-eid";
+import { signInErrorPath, signInReturnPath } from "@/server/auth/redirects";
 import { siteProviders } from "@/server/auth/providers";
 import { env } from "@/lib/env";
 import { enforceRateLimit } from "@/server/rate-limit";
@@ -47,7 +47,11 @@ signInRouter.openapi(
     await enforceRateLimit(`sign-in:email:${site.id}:${email.toLowerCase()}`, 5, 15 * 60);
     const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
     await auth.api.signInMagicLink({
-      body: { email: emailIdentityKey(site.id, email), callbackURL: safeCallbackPath(callbackUrl) },
+      body: {
+        email: emailIdentityKey(site.id, email),
+        callbackURL: signInReturnPath(site, c.req.raw.headers, callbackUrl),
+        errorCallbackURL: signInErrorPath(site, c.req.raw.headers),
+      },
       headers: c.req.raw.headers,
     });
     return c.json({ sent: true }, 200);
@@ -62,7 +66,12 @@ async function startOidc(c: Context<AppEnv>, providerId: string, callbackUrl: st
   await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
   const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
   const result = await auth.api.signInSocial({
-    body: { provider: providerId, callbackURL: safeCallbackPath(callbackUrl), errorCallbackURL: "/auth/error", disableRedirect: true },
+    body: {
+      provider: providerId,
+      callbackURL: signInReturnPath(site, c.req.raw.headers, callbackUrl),
+      errorCallbackURL: signInErrorPath(site, c.req.raw.headers),
+      disableRedirect: true,
+    },
     headers: c.req.raw.headers,
     returnHeaders: true,
   });
@@ -106,7 +115,7 @@ signInRouter.openapi(
     try {
       return c.redirect(await startOidc(c, c.req.valid("param").providerId, c.req.valid("query").callbackUrl), 302);
     } catch (err) {
-      if (err instanceof AppError && err.code === "rate_limited") return c.redirect("/auth/error?error=TooManyAttempts", 302);
+      if (err instanceof AppError && err.code === "rate_limited") return c.redirect(signInErrorPath(c.get("site"), c.req.raw.headers, "TooManyAttempts"), 302);
       throw err;
     }
   },

@@ -48,7 +48,17 @@ export function sanitizeAnnouncementHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Plain text (titles): every tag removed, entities kept as text. */
+/** What sanitize-html escapes in text; undone in one pass, so "&amp;lt;" becomes "&lt;", not "<". */
+const ESCAPED = /&(amp|lt|gt|quot|#39);/g;
+const UNESCAPED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
+/**
+ * Plain text (titles): every tag removed, entities decoded, so "R&amp;D" and "R&D" both read
+ * "R&D". The result is text, not HTML: React escapes it once where it is shown (sanitize-html's
+ * own escaping is undone, or a customer would read "&amp;").
+ */
 export function plainText(value: string): string {
-  return sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags }).trim();
+  return sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+    .replace(ESCAPED, (_, name: string) => UNESCAPED[name])
+    .trim();
 }

@@ -143,7 +143,7 @@ async function createAuth(site: Site, origin: string) {
           await sendMail({ siteId: site.id, to: key.value, subject: mail.subject, text: mail.text, html: mail.html });
         },
       }),
-      sandboxEid({ id: site.id, country: site.country, sandboxEid: site.auth.sandboxEid }),
+      sandboxEid({ id: site.id, country: site.country, sandboxEid: site.auth.sandboxEid, locales: site.locales, defaultLocaleId: site.defaultLocaleId }),
       ...(oidcProviders.length
         ? [
             genericOAuth({

@@ -7,7 +7,7 @@ import { getMessages, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/ui/providers";
 import { getPageSite } from "@/server/web/page-context";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme } from "@/ui/shared/color-scheme";
 import { CookieConsentMount } from "./_parts/cookie-consent";
 import { previewThemeOverride } from "./themes/preview-access";
@@ -45,7 +45,9 @@ export async function generateViewport({ params }: { params: Params }): Promise<
 export default async function SiteRootLayout({ children, params }: { children: ReactNode; params: Params }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
-  const [site, allMessages, jar] = await Promise.all([getPageSite(siteId), getMessages(), cookies()]);
+  const [site, allMessages, jar, requestHeaders] = await Promise.all([getPageSite(siteId), getMessages(), cookies(), headers()]);
+  // The answer's script nonce (src/proxy.ts): the Content-Security-Policy runs no inline script without it.
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   const messages = browserMessages(allMessages, SHELL_MESSAGES);
   const darkAllowed = hasFeature(site, "dark-theme");
   // White-label shell: colour-scheme rules (spec §4) and the theme preview's ?theme= (that page only).
@@ -53,7 +55,7 @@ export default async function SiteRootLayout({ children, params }: { children: R
   const themeId = (await previewThemeOverride(site)) ?? site.themeId;
   return (
     <html lang={locale} {...mantineHtmlProps} data-mantine-color-scheme={scheme === "auto" ? undefined : scheme}>
-      <head>{scheme === "auto" ? <ColorSchemeScript defaultColorScheme="auto" /> : null}</head>
+      <head>{scheme === "auto" ? <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} /> : null}</head>
       <body>
         <Providers theme={getTheme(themeId)} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
           {children}

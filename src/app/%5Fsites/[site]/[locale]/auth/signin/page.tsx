@@ -2,13 +2,10 @@ import { Alert, Button, Divider, Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
+import { safeRedirectPath } from "@/lib/safe-redirect";
 import { siteProviders } from "@/server/auth/providers";
 import { AuthCard } from "@/ui/auth/auth-card";
 import { EmailSignInForm } from "@/ui/auth/sign-in-forms";
-
-function safePath(value: string | undefined): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
-}
 
 export async function generateMetadata() {
   const t = await getTranslations("auth");
@@ -21,7 +18,8 @@ export default async function SignInPage({ params, searchParams }: { params: Pro
   const query = await searchParams;
   const site = await getPageSite(siteId);
   const t = await getTranslations("auth");
-  const callbackUrl = safePath(query.callbackUrl ?? localePath(site, locale, "/"));
+  const home = localePath(site, locale, "/");
+  const callbackUrl = safeRedirectPath(query.callbackUrl ?? home, home);
   const providers = siteProviders(site);
   const eid = providers.filter((p) => p.kind !== "email");
   const email = providers.find((p) => p.kind === "email");

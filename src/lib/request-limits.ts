@@ -1,0 +1,16 @@
+/**
+ * How large a request body may be. Larger bodies are refused with 413 before they are read
+ * whole, so a burst of large uploads cannot fill the server's memory.
+ */
+
+/** Any API request body (JSON forms, client logs, consent records, …). */
+export const API_MAX_BODY_BYTES = 1024 * 1024;
+
+/** A readings import (POST /api/import/readings): up to MAX_IMPORT_ROWS rows of JSON or CSV. */
+export const IMPORT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/** A Server Action's body; next.config.ts gives Next.js the same limit (experimental.serverActions.bodySizeLimit). */
+export const PAGE_MAX_BODY_BYTES = 1024 * 1024;
+
+/** How deep a JSON body may nest: no endpoint takes more than a few levels. */
+export const MAX_JSON_DEPTH = 64;

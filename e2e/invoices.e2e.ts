@@ -463,7 +463,8 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
 
     // Reloading the confirmation is safe, and the invoice is paid on its page and in the list.
     await page.reload();
-    await expect(page.getByTestId("payment-confirmation").isVisible()).resolves.toBe(true);
+    // The confirmation streams in after its loading placeholder.
+    await page.getByTestId("payment-confirmation").waitFor();
     await page.getByRole("link", { name: "View the invoice" }).click();
     await page.waitForURL((u) => u.pathname === `/en/invoices/${target.invoiceNumber}`);
     await expect(page.locator("main [data-state]").first().getAttribute("data-state")).resolves.toBe("paid");

@@ -108,10 +108,12 @@ function parseCsv(text: string): string[][] {
  */
 const axe = (page: Page) => new AxeBuilder({ page }).exclude("header").analyze();
 
-async function chooseOption(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label, exact: true }).click();
-  await page.getByRole("option", { name: option }).click();
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label, exact: true }).selectOption({ label: option });
 }
+
+/** The options a select offers, as their texts. */
+const optionsOf = (page: Page, label: string) => page.getByRole("combobox", { name: label, exact: true }).locator("option").allTextContents();
 
 describe("dashboard", () => {
   it("shows this month's consumption and production, the spot price, costs and the metering points of a solar household", async () => {
@@ -231,9 +233,8 @@ describe("charts", () => {
     await expect(page.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first().textContent()).resolves.toMatch(/^\d\d\.\d\d$/);
 
     // Only resolutions that fit the range and the meters are offered; the solar household has 5-minute data.
-    await page.getByRole("combobox", { name: "Resolution", exact: true }).click();
-    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["5 minutes", "15 minutes", "Hour", "Day"]);
-    await page.getByRole("option", { name: "15 minutes" }).click();
+    await expect(optionsOf(page, "Resolution")).resolves.toEqual(["5 minutes", "15 minutes", "Hour", "Day"]);
+    await chooseOption(page, "Resolution", "15 minutes");
     await page.waitForURL(/res=15/);
     await chartSettled(page, "resolution=15");
     // A whole past week of quarter hours (a DST week has four more or fewer).
@@ -322,14 +323,11 @@ describe("charts", () => {
   it("offers an apartment its district heat, without production series", async () => {
     const { context, page } = await signedIn("apartment", "/en/charts");
     await chartSettled(page);
-    await page.getByRole("combobox", { name: "Data", exact: true }).click();
-    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["Consumption", "Spot price", "Temperature"]);
-    await page.keyboard.press("Escape");
+    await expect(optionsOf(page, "Data")).resolves.toEqual(["Consumption", "Spot price", "Temperature"]);
     const heat = pointsOf("apartment").find((p) => p.energyKind === "heating")!;
     await page.goto(siteUrl(HOST, `/en/charts?gsrn=${heat.gsrn}`));
     await chartSettled(page, heat.gsrn);
-    await page.getByRole("combobox", { name: "Data", exact: true }).click();
-    await expect(page.getByRole("option").allTextContents()).resolves.toEqual(["Consumption", "Temperature"]);
+    await expect(optionsOf(page, "Data")).resolves.toEqual(["Consumption", "Temperature"]);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { Checkbox, Group, MultiSelect, Paper, Select, Skeleton, Stack, Title } from "@mantine/core";
+import { Checkbox, Group, NativeSelect, Paper, Skeleton, Stack, Title } from "@mantine/core";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
@@ -19,6 +19,7 @@ import {
   type EnergyKind,
 } from "./chart-state";
 import { ControlGroup } from "./control-group";
+import classes from "./energy.module.css";
 import { Segmented } from "@/ui/shared/segmented";
 import { formatter } from "@/i18n/format";
 
@@ -76,24 +77,29 @@ export function ChartControls(props: {
       </Title>
       <Stack gap="sm">
         {props.points.length ? (
-          <MultiSelect
-            label={t("controls.points")}
-            description={t("controls.points-hint")}
-            data={pointData}
-            value={state.gsrn}
-            onChange={onPoints}
-            clearable={false}
-            checkIconPosition="right"
-            data-testid="point-picker"
-          />
+          <Checkbox.Group label={t("controls.points")} description={t("controls.points-hint")} value={state.gsrn} onChange={onPoints} data-testid="point-picker">
+            <Stack gap={6} mt={6}>
+              {pointData.map(({ group, items }) => (
+                <fieldset key={group} className={classes.pointGroup}>
+                  <legend className={classes.pointAddress} translate="no">
+                    {group}
+                  </legend>
+                  <Group gap="md">
+                    {items.map((item) => (
+                      <Checkbox key={item.value} value={item.value} label={item.label} />
+                    ))}
+                  </Group>
+                </fieldset>
+              ))}
+            </Stack>
+          </Checkbox.Group>
         ) : null}
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Select
+          <NativeSelect
             label={t("controls.series")}
             data={measurements.map((m) => ({ value: m, label: t(`series.${m}`) }))}
             value={state.measurement}
-            onChange={(v) => v && update({ measurement: v as ChartState["measurement"] })}
-            allowDeselect={false}
+            onChange={(e) => update({ measurement: e.currentTarget.value as ChartState["measurement"] })}
             w={{ base: "100%", xs: 200 }}
             data-testid="series-select"
           />
@@ -129,24 +135,22 @@ export function ChartControls(props: {
           <Segmented value={state.range} onChange={(v) => update({ range: v })} data={RANGE_KINDS.map((r) => ({ value: r, label: t(`range.${r}`) }))} fullWidth maw={520} data-testid="range-control" />
         </ControlGroup>
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Select
+          <NativeSelect
             label={t("controls.resolution")}
             data={resolutions.map((r) => ({ value: r, label: t(`resolution.${r}`) }))}
             value={state.resolution}
-            onChange={(v) => v && update({ resolution: v as ChartState["resolution"] })}
-            allowDeselect={false}
+            onChange={(e) => update({ resolution: e.currentTarget.value as ChartState["resolution"] })}
             w={{ base: "100%", xs: 160 }}
             data-testid="resolution-select"
           />
-          <Select
+          <NativeSelect
             label={t("controls.compare")}
             data={[
               { value: "0", label: t("controls.compare-none") },
               ...Array.from({ length: MAX_COMPARE_YEARS }, (_, i) => ({ value: String(i + 1), label: t("controls.compare-years", { years: i + 1 }) })),
             ]}
             value={String(state.compare)}
-            onChange={(v) => v !== null && update({ compare: Number(v) })}
-            allowDeselect={false}
+            onChange={(e) => update({ compare: Number(e.currentTarget.value) })}
             w={{ base: "100%", xs: 280 }}
             data-testid="compare-select"
           />

@@ -25,7 +25,17 @@ function view(row: typeof announcements.$inferSelect): AnnouncementView {
   };
 }
 
-/** The site's current announcements in a locale (plus those for every locale), most important first. */
+/**
+ * How long an announcement without an end date is shown: news older than this is stale. An
+ * announcement that must stay longer gets an end date.
+ */
+export const ANNOUNCEMENT_DEFAULT_DAYS = 90;
+
+/**
+ * The site's current announcements in a locale (plus those for every locale), newest first:
+ * published, not past their end date, and, without an end date, not older than
+ * ANNOUNCEMENT_DEFAULT_DAYS. Of two published at the same moment the more important comes first.
+ */
 export async function listAnnouncements(siteId: string, locale: string, now = new Date()): Promise<AnnouncementView[]> {
   // The pseudo-locale shows what English readers see.
   const lookup = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
@@ -38,10 +48,10 @@ export async function listAnnouncements(siteId: string, locale: string, now = ne
         eq(announcements.siteId, siteId),
         or(eq(announcements.locale, lookup), isNull(announcements.locale)),
         lte(announcements.publishedAt, now),
-        or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now)),
+        or(and(isNull(announcements.expiresAt), gt(announcements.publishedAt, new Date(now.getTime() - ANNOUNCEMENT_DEFAULT_DAYS * 86_400_000))), gt(announcements.expiresAt, now)),
       ),
     )
-    .orderBy(desc(announcements.priority), desc(announcements.publishedAt))
+    .orderBy(desc(announcements.publishedAt), desc(announcements.priority))
     .limit(LIST_LIMIT);
   return rows.map(view);
 }

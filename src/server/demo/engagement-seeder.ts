@@ -4,7 +4,20 @@ import { Prng } from "./prng";
 import type { Seeder } from "./seeder";
 
 type Text = { title: string; html: string };
-type DemoAnnouncement = { key: string; severity: "info" | "warning"; priority: number; publishedAt: string; texts: Record<string, Text> };
+/**
+ * A demo announcement, dated relative to the day the demo is seeded so that it always reads as
+ * recent news: published `daysAgo` days before, at 08:00 UTC, and shown until `endsInDays` days
+ * after (without it, until the default period of src/server/announcements ends).
+ */
+type DemoAnnouncement = { key: string; severity: "info" | "warning"; priority: number; daysAgo: number; endsInDays?: number; texts: Record<string, Text> };
+
+const DAY_MS = 86_400_000;
+
+/** 08:00 UTC of the day `days` days from `now` (negative for the past). */
+function dayAt(now: number, days: number): Date {
+  const d = new Date(now + days * DAY_MS);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 8));
+}
 
 /** Announcements of the demo suppliers, in each site's own locales, with links and formatting. */
 const ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
@@ -13,7 +26,8 @@ const ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       key: "maintenance",
       severity: "warning",
       priority: 10,
-      publishedAt: "2025-01-20T08:00:00Z",
+      daysAgo: 2,
+      endsInDays: 5,
       texts: {
         "fi-FI": {
           title: "Huoltokatko sunnuntaiyönä",
@@ -33,7 +47,7 @@ const ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       key: "spot-app",
       severity: "info",
       priority: 0,
-      publishedAt: "2025-01-10T08:00:00Z",
+      daysAgo: 12,
       texts: {
         "fi-FI": {
           title: "Seuraa pörssisähkön hintaa tunneittain",
@@ -55,7 +69,7 @@ const ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       key: "winter-tips",
       severity: "info",
       priority: 0,
-      publishedAt: "2025-01-12T08:00:00Z",
+      daysAgo: 20,
       texts: {
         "et-EE": {
           title: "Säästunõuanded talveks",
@@ -75,7 +89,7 @@ const ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       key: "e-invoice",
       severity: "info",
       priority: 5,
-      publishedAt: "2025-01-18T08:00:00Z",
+      daysAgo: 6,
       texts: {
         "et-EE": { title: "Vali e-arve", html: "<p>E-arve jõuab otse sinu internetipanka. <strong>Paberarve tasu kaob.</strong></p>" },
         "ru-RU": { title: "Выберите э-счёт", html: "<p>Э-счёт приходит прямо в ваш интернет-банк. <strong>Плата за бумажный счёт отменяется.</strong></p>" },
@@ -88,19 +102,19 @@ const ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       key: "prices",
       severity: "info",
       priority: 0,
-      publishedAt: "2025-01-15T08:00:00Z",
+      daysAgo: 9,
       texts: {
         "lv-LV": {
-          title: "Jaunas cenas no februāra",
-          html: '<p>No 1. februāra mainās fiksētās cenas līgumi. Salīdziniet piedāvājumus <a href="https://daugava-energija.example/cenas">mūsu mājaslapā</a>.</p>',
+          title: "Jaunas cenas no nākamā mēneša",
+          html: '<p>No nākamā mēneša 1. datuma mainās fiksētās cenas līgumi. Salīdziniet piedāvājumus <a href="https://daugava-energija.example/cenas">mūsu mājaslapā</a>.</p>',
         },
         "ru-RU": {
-          title: "Новые цены с февраля",
-          html: '<p>С 1 февраля меняются договоры с фиксированной ценой. Сравните предложения <a href="https://daugava-energija.example/ru/ceny">на нашем сайте</a>.</p>',
+          title: "Новые цены со следующего месяца",
+          html: '<p>С 1-го числа следующего месяца меняются договоры с фиксированной ценой. Сравните предложения <a href="https://daugava-energija.example/ru/ceny">на нашем сайте</a>.</p>',
         },
         "en-GB": {
-          title: "New prices from February",
-          html: '<p>Fixed-price contracts change on 1 February. Compare the offers <a href="https://daugava-energija.example/en/prices">on our website</a>.</p>',
+          title: "New prices from next month",
+          html: '<p>Fixed-price contracts change on the first day of next month. Compare the offers <a href="https://daugava-energija.example/en/prices">on our website</a>.</p>',
         },
       },
     },
@@ -121,6 +135,7 @@ export function demoFeedbackFormId(siteId: string): string {
 export const engagementSeeder: Seeder = {
   name: "announcements and feedback forms",
   async run({ db, plans }) {
+    const now = Date.now();
     for (const { site } of plans) {
       const ids = demoAnnouncementIds(site.id);
       const rows = (ANNOUNCEMENTS[site.id] ?? []).flatMap((a) => Object.entries(a.texts).map(([locale, text]) => ({ locale, text, a })));
@@ -136,7 +151,8 @@ export const engagementSeeder: Seeder = {
               contentHtml: text.html,
               severity: a.severity,
               priority: a.priority,
-              publishedAt: new Date(a.publishedAt),
+              publishedAt: dayAt(now, -a.daysAgo),
+              expiresAt: a.endsInDays === undefined ? null : dayAt(now, a.endsInDays),
             })),
           )
           .onConflictDoNothing();

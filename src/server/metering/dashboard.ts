@@ -6,6 +6,7 @@ import { daysInMonth, formatLocalIso, localDateString, localParts, startOfLocalM
 import { listCustomerPoints, listLocations, type MeteringPointRow, type PointScope } from "./points";
 import { expenseStatistics, periodStatistics } from "./statistics";
 import { hasFeature } from "@/lib/features";
+import { invoicedMonths } from "@/server/invoices/summary";
 
 /**
  * What the dashboard shows, for its page and its API alike: which points it covers, this month's
@@ -173,25 +174,40 @@ export interface DashboardExpenses {
   months: { date: string; cents: Partial<Record<EnergyKind, number | null>> }[];
 }
 
-/** The costs of the last twelve months (this one included) per energy kind, VAT and fees included. */
+/**
+ * The costs of the last twelve months (this one included) per energy kind, VAT and fees included.
+ * A month the customer has been invoiced for shows what the invoice charged (invoicedMonths), to
+ * the cent the amount of the invoice; other months are estimated from the readings, prices and
+ * contracts (expenseStatistics), which rounds differently and leaves invoice-only charges out.
+ */
 export async function dashboardExpenses(site: Site, scope: PointScope, points: MeteringPointRow[], now = Date.now()): Promise<DashboardExpenses> {
   const tz = site.timezone;
   const from = localDateString(startOfLocalMonth(now, tz, -11), tz);
   const to = localDateString(startOfLocalMonth(now, tz, 1), tz);
   const kinds = energyKinds(points);
-  const perKind = await Promise.all(
-    kinds.map(async (kind) => ({
-      kind,
-      stats: await expenseStatistics(site, scope, { from, to, resolution: "month", gsrn: points.filter((p) => p.energyKind === kind).map((p) => p.gsrn) }, now),
-    })),
-  );
+  const [perKind, invoiced] = await Promise.all([
+    Promise.all(
+      kinds.map(async (kind) => ({
+        kind,
+        stats: await expenseStatistics(site, scope, { from, to, resolution: "month", gsrn: points.filter((p) => p.energyKind === kind).map((p) => p.gsrn) }, now),
+      })),
+    ),
+    invoicedMonths(site.id, scope.customerId, points, kinds, from.slice(0, 7), to.slice(0, 7)),
+  ]);
   const months = new Map<string, DashboardExpenses["months"][number]>();
   for (const { kind, stats } of perKind) {
     for (const v of stats.values) {
-      const month = months.get(v.date) ?? { date: v.date, cents: {} };
+      const key = v.date.slice(0, 7);
+      const month = months.get(key) ?? { date: v.date, cents: {} };
       month.cents[kind] = v.totalCents;
-      months.set(v.date, month);
+      months.set(key, month);
     }
+  }
+  for (const [key, cents] of invoiced) {
+    const [y, m] = key.split("-").map(Number);
+    const month = months.get(key) ?? { date: formatLocalIso(zonedTimeToUtc(y, m, 1, 0, 0, tz), tz), cents: {} };
+    for (const kind of kinds) month.cents[kind] = cents.get(kind) ?? null;
+    months.set(key, month);
   }
   const rows = [...months.values()].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   for (const r of rows) for (const kind of kinds) r.cents[kind] ??= null;
@@ -199,8 +215,41 @@ export async function dashboardExpenses(site: Site, scope: PointScope, points: M
     from,
     until: localDateString(now, tz),
     currency: perKind[0]?.stats.currency ?? "EUR",
-    totalCents: perKind.reduce((s, k) => s + k.stats.totalCents, 0),
+    totalCents: rows.reduce((s, r) => s + kinds.reduce((k, kind) => k + (r.cents[kind] ?? 0), 0), 0),
     kinds,
     months: rows,
+  };
+}
+
+export interface MonthCost {
+  /** Cents so far this month, VAT and fees included, estimated from the readings; null without points. */
+  totalCents: number | null;
+  /** Cents of last month up to the same day and time. */
+  lastMonthTotalCents: number | null;
+  changeFromLastMonth: number | null;
+  currency: string;
+}
+
+/**
+ * What this month's energy has cost so far against last month up to the same moment (the
+ * comparison of dashboardPeriod), estimated from the readings, prices and contracts.
+ */
+export async function dashboardMonthCost(site: Site, scope: PointScope, points: MeteringPointRow[], now = Date.now()): Promise<MonthCost> {
+  const tz = site.timezone;
+  const kinds = energyKinds(points);
+  if (!kinds.length) return { totalCents: null, lastMonthTotalCents: null, changeFromLastMonth: null, currency: "EUR" };
+  const monthStart = startOfLocalMonth(now, tz);
+  const lastMonthStart = startOfLocalMonth(now, tz, -1);
+  const ranges = [
+    { from: localDateString(monthStart, tz), to: formatLocalIso(Math.max(now, monthStart + 60_000), tz) },
+    { from: localDateString(lastMonthStart, tz), to: formatLocalIso(Math.max(monthEarlier(now, tz), lastMonthStart + 60_000), tz) },
+  ];
+  const gsrn = points.filter((p) => kinds.includes(p.energyKind)).map((p) => p.gsrn);
+  const [current, last] = await Promise.all(ranges.map((r) => expenseStatistics(site, scope, { ...r, resolution: "day", gsrn }, now)));
+  return {
+    totalCents: current.totalCents,
+    lastMonthTotalCents: last.totalCents,
+    changeFromLastMonth: relativeChange(current.totalCents, last.totalCents),
+    currency: current.currency,
   };
 }

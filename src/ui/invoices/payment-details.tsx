@@ -4,8 +4,13 @@ import type { InvoiceDetail } from "@/api/schemas/invoices";
 import { CopyValue } from "./copy-value";
 import { formatIban, formatter } from "@/i18n/format";
 
-/** How to pay by bank transfer: recipient, account, reference, amount and due date (copyable). */
+/**
+ * How to pay by bank transfer: recipient, account, reference, amount and due date (copyable).
+ * Only for an invoice the customer can pay now: a paid, cancelled or collected one, or a credit
+ * note, gets no payment instructions.
+ */
 export async function PaymentDetails({ invoice, locale }: { invoice: InvoiceDetail; locale: string }) {
+  if (!invoice.canPay) return null;
   const t = await getTranslations("invoice-pages.details");
   const p = invoice.paymentInstructions;
   const f = formatter(locale);
@@ -16,7 +21,7 @@ export async function PaymentDetails({ invoice, locale }: { invoice: InvoiceDeta
         <Title order={2} size="h3" id="payment-details-title">
           {t("title")}
         </Title>
-        {invoice.status !== "paid" && invoice.state !== "cancelled" ? <Text size="sm">{t("intro")}</Text> : null}
+        <Text size="sm">{t("intro")}</Text>
         <DataList labelWidth="9rem" withDivider>
           <DataListItem>
             <DataListItemLabel>{t("recipient")}</DataListItemLabel>

@@ -1,9 +1,15 @@
 import { Card, Paper, SimpleGrid, Stack, Text, Title, Badge, Group } from "@mantine/core";
+import { Suspense } from "react";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, requireSession } from "@/server/web/page-context";
+import { amountToPay, latestInvoices } from "@/server/invoices/summary";
+import { dashboardMonthCost, dashboardPeriod, dashboardPoints } from "@/server/metering/dashboard";
+import type { Site } from "@/server/sites/sites";
+import { hasFeature } from "@/lib/features";
 import { localePath } from "@/lib/locales";
 import { navItems } from "@/ui/shell/navigation";
+import { AmountDueCard, HomeCardSkeleton, LatestInvoiceCard, MonthCard } from "@/ui/home/home-cards";
 import { SiteAnnouncements } from "../_parts/site-announcements";
 import { CustomerServiceSearch, RepresentativeCodeForm } from "@/ui/on-demand";
 
@@ -14,12 +20,49 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
+interface Part {
+  site: Site;
+  customerId: string;
+  locale: string;
+}
+
+async function AmountDue({ site, customerId, locale }: Part) {
+  const amount = await amountToPay(site, customerId);
+  return <AmountDueCard amount={amount} locale={locale} timeZone={site.timezone} invoicesHref={localePath(site, locale, "/invoices")} />;
+}
+
+async function LatestInvoice({ site, customerId, locale }: Part) {
+  const [latest] = await latestInvoices(site, customerId);
+  const href = latest ? localePath(site, locale, `/invoices/${encodeURIComponent(latest.invoiceNumber)}`) : null;
+  return <LatestInvoiceCard invoice={latest ?? null} invoiceHref={href} invoicesHref={localePath(site, locale, "/invoices")} locale={locale} timeZone={site.timezone} />;
+}
+
+/** This month's energy and its cost so far, both against last month at one and the same moment. */
+async function monthFigures(site: Site, customerId: string) {
+  const { scope, points } = await dashboardPoints(site, customerId);
+  if (!points.length) return null;
+  const now = Date.now();
+  const [period, cost] = await Promise.all([dashboardPeriod(site, scope, points, now), dashboardMonthCost(site, scope, points, now)]);
+  return { period, cost };
+}
+
+async function ThisMonth({ site, customerId, locale }: Part) {
+  const figures = await monthFigures(site, customerId);
+  if (!figures) return null;
+  const { period, cost } = figures;
+  const kinds = period.kinds.map((k) => ({ kind: k.kind, total: k.consumption.total, lastMonthTotal: k.consumption.lastMonthTotal, changeFromLastMonth: k.consumption.changeFromLastMonth }));
+  return <MonthCard from={period.from} until={period.until} kinds={kinds} cost={cost} locale={locale} timeZone={site.timezone} dashboardHref={localePath(site, locale, "/dashboard")} />;
+}
+
 export default async function HomePage({ params }: { params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
   const [site, session, t] = await Promise.all([getPageSite(siteId), requireSession(siteId, locale), getTranslations("home")]);
   const tiles = navItems(site).filter((a) => (TILE_AREAS as readonly string[]).includes(a.feature));
   const active = session.activeCustomer;
+  const part = active ? { site, customerId: active.id, locale } : null;
+  const invoices = hasFeature(site, "invoices");
+  const energy = hasFeature(site, "dashboard");
   return (
     <Stack gap="lg">
       <Title order={1}>{t("welcome", { name: session.person.name })}</Title>
@@ -42,6 +85,29 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
         </Paper>
       )}
       {session.roles.includes("customer_service") ? <CustomerServiceSearch /> : null}
+      {part && (invoices || energy) ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="home-summary">
+          {invoices ? (
+            <Suspense fallback={<HomeCardSkeleton />}>
+              <AmountDue {...part} />
+            </Suspense>
+          ) : null}
+          {energy ? (
+            <Suspense fallback={<HomeCardSkeleton />}>
+              <ThisMonth {...part} />
+            </Suspense>
+          ) : null}
+          {invoices ? (
+            <Suspense fallback={<HomeCardSkeleton />}>
+              <LatestInvoice {...part} />
+            </Suspense>
+          ) : null}
+        </SimpleGrid>
+      ) : null}
+      {/* White-label shell: the site's current announcements, newest first (spec §7) */}
+      <Suspense fallback={null}>
+        <SiteAnnouncements site={site} locale={locale} />
+      </Suspense>
       {active && tiles.length ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="nav" aria-label={t("quick-actions")}>
           {tiles.map((tile) => (
@@ -56,8 +122,6 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
           ))}
         </SimpleGrid>
       ) : null}
-      {/* White-label shell: the site's announcements (spec §7) */}
-      <SiteAnnouncements site={site} locale={locale} />
     </Stack>
   );
 }

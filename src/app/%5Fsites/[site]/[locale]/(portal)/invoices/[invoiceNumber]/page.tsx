@@ -107,16 +107,17 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
         </Group>
       </Paper>
 
-      {options && !staff && (options.bank || options.card) ? (
+      {/* Payment is offered only while the invoice can be paid: never for a paid one. */}
+      {invoice.canPay && options && !staff && (options.bank || options.card) ? (
         <PayInvoice invoiceNumber={invoice.invoiceNumber} amount={money(invoice.totalCents)} options={options} processingPath={processingPath} />
       ) : null}
-      {options && staff ? (
+      {invoice.canPay && options && staff ? (
         <Alert color="gray" variant="outline" classNames={{ title: classes.plainTitle }} title={t("pay.title")}>
           <Text size="sm">{t("pay.staff")}</Text>
         </Alert>
       ) : null}
 
-      <PaymentDetails invoice={invoice} locale={ctx.locale} />
+      {invoice.canPay ? <PaymentDetails invoice={invoice} locale={ctx.locale} /> : null}
       <InvoiceBreakdown invoice={invoice} locale={ctx.locale} />
       <InvoiceComparison invoice={invoice} locale={ctx.locale} href={ctx.href} />
       <PaymentHistory payments={invoice.payments} currency={invoice.currency} locale={ctx.locale} timeZone={ctx.site.timezone} />

@@ -41,6 +41,9 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg-boss", "pdfkit", "nodemailer", "sanitize-html"],
   turbopack: { resolveAlias: { "use-intl/format-message": formatMessageAlias } },
   experimental: {
+    // Addresses outside the sites' pages (no proxy, so no site) get src/app/global-not-found.tsx;
+    // there is no single root layout to draw a not-found page in.
+    globalNotFound: true,
     // A Server Action's body may be 1 MB (PAGE_MAX_BODY_BYTES in src/lib/request-limits.ts):
     // scripts/server.ts answers a longer one 413 from its Content-Length before Next.js reads it.
     serverActions: { bodySizeLimit: "1mb" },

@@ -21,7 +21,7 @@ export const aaltoTheme: PortalTheme = {
   logo: {
     light: "/themes/aalto/logo.svg",
     dark: "/themes/aalto/logo-dark.svg",
-    width: 143,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/aalto/email-logo.svg",

@@ -21,7 +21,7 @@ export const herrforsTheme: PortalTheme = {
   logo: {
     light: "/themes/herrfors/logo.svg",
     dark: null,
-    width: 228,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/herrfors/email-logo.svg",

@@ -21,7 +21,7 @@ export const ignitisTheme: PortalTheme = {
   logo: {
     light: "/themes/ignitis/logo.svg",
     dark: null,
-    width: 176,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/ignitis/email-logo.svg",

@@ -21,7 +21,7 @@ export const imatraTheme: PortalTheme = {
   logo: {
     light: "/themes/imatra/logo.svg",
     dark: "/themes/imatra/logo-dark.svg",
-    width: 153,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/imatra/email-logo.svg",

@@ -21,7 +21,7 @@ export const imatraelTheme: PortalTheme = {
   logo: {
     light: "/themes/imatrael/logo.svg",
     dark: null,
-    width: 156,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/imatrael/email-logo.svg",

@@ -21,7 +21,7 @@ export const keravaTheme: PortalTheme = {
   logo: {
     light: "/themes/kerava/logo.svg",
     dark: null,
-    width: 171,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/kerava/email-logo.svg",

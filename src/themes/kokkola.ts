@@ -21,7 +21,7 @@ export const kokkolaTheme: PortalTheme = {
   logo: {
     light: "/themes/kokkola/logo.svg",
     dark: "/themes/kokkola/logo-dark.svg",
-    width: 189,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/kokkola/email-logo.svg",

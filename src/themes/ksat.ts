@@ -21,7 +21,7 @@ export const ksatTheme: PortalTheme = {
   logo: {
     light: "/themes/ksat/logo.svg",
     dark: null,
-    width: 128,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/ksat/email-logo.svg",

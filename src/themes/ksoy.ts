@@ -21,7 +21,7 @@ export const ksoyTheme: PortalTheme = {
   logo: {
     light: "/themes/ksoy/logo.svg",
     dark: "/themes/ksoy/logo-dark.svg",
-    width: 137,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/ksoy/email-logo.svg",

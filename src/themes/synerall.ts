@@ -21,7 +21,7 @@ export const synerallTheme: PortalTheme = {
   logo: {
     light: "/themes/synerall/logo.svg",
     dark: null,
-    width: 166,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/synerall/email-logo.svg",

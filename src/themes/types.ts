@@ -22,7 +22,11 @@ export interface SchemeColors<T> {
 
 export interface PortalTheme {
   id: ThemeId;
-  /** Display name of the brand, for the preview page and alt texts. */
+  /**
+   * Name of the theme, for the theme preview page only. A site's visitors read the site's own
+   * company name (header, sign-in, mails, PDFs, titles): the theme's logo files hold a mark and no
+   * brand word, so one theme serves any supplier.
+   */
   name: string;
   headerHeight: (typeof HEADER_HEIGHTS)[number];
   /** Button corner radius in px. */
@@ -42,7 +46,7 @@ export interface PortalTheme {
   surface: SchemeColors<string>;
   /** Header background and text colours per scheme. */
   header: SchemeColors<{ background: string; text: string }>;
-  /** Asset paths under /themes/<id>/ (public/themes/<id>/...). */
+  /** Asset paths under /themes/<id>/ (public/themes/<id>/...). The logo is the mark alone: the site's name goes next to it as text. */
   logo: { light: string; dark: string | null; width: number; height: number };
   emailLogo: string;
   favicon: string;

@@ -21,7 +21,7 @@ export const valkeakoskiTheme: PortalTheme = {
   logo: {
     light: "/themes/valkeakoski/logo.svg",
     dark: "/themes/valkeakoski/logo-dark.svg",
-    width: 245,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/valkeakoski/email-logo.svg",

@@ -21,7 +21,7 @@ export const viruevTheme: PortalTheme = {
   logo: {
     light: "/themes/viruev/logo.svg",
     dark: "/themes/viruev/logo-dark.svg",
-    width: 184,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/viruev/email-logo.svg",

@@ -21,7 +21,7 @@ export const voimaTheme: PortalTheme = {
   logo: {
     light: "/themes/voima/logo.svg",
     dark: "/themes/voima/logo-dark.svg",
-    width: 153,
+    width: 48,
     height: 48,
   },
   emailLogo: "/themes/voima/email-logo.svg",

@@ -2,7 +2,7 @@ import { Anchor, Box, Group } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { SiteView } from "@/lib/sites";
-import { getTheme } from "@/themes/registry";
+import { BrandMark } from "./brand";
 import { LOCALE_NAMES, localePrefix, type AnyLocale, localePath } from "@/lib/locales";
 import { AccountMenu, type AccountCustomer } from "@/ui/account/account-menu";
 import { LanguageSwitcher } from "./language-switcher";
@@ -20,7 +20,6 @@ export interface HeaderSession {
 
 export async function Header({ site, locale, session, localeOptions }: { site: SiteView; locale: string; session: HeaderSession | null; localeOptions: string[] }) {
   const t = await getTranslations("nav");
-  const theme = getTheme(site.themeId);
   const href = (path: string) => localePath(site, locale, path);
   const items = session ? navItems(site).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
   return (
@@ -29,21 +28,10 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
       style={{ height: "var(--portal-header-height)", background: "var(--portal-header-bg)", color: "var(--portal-header-text)", borderBottom: "1px solid var(--mantine-color-default-border)" }}
     >
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={1280} mx="auto">
-        <Group gap="lg" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
           <MobileNav items={items} />
-          <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex" }}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img
-              src={theme.logo.light}
-              alt={site.companyName}
-              height={Math.min(48, theme.logo.height)}
-              className={`portal-logo-light${theme.logo.dark ? " portal-logo-has-dark" : ""}`}
-              style={{ height: 40, width: "auto" }}
-            />
-            {theme.logo.dark ? (
-              // eslint-disable-next-line @next/next/no-img-element
-              <img src={theme.logo.dark} alt={site.companyName} className="portal-logo-dark" style={{ height: 40, width: "auto" }} />
-            ) : null}
+          <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex", minWidth: 0, color: "var(--portal-header-text)", textDecoration: "none" }}>
+            <BrandMark themeId={site.themeId} companyName={site.companyName} />
           </Link>
           <Group component="nav" aria-label={t("main")} gap="md" visibleFrom="md">
             {items.map((item) => (

@@ -6,6 +6,7 @@ import { outboundMail } from "@/server/db/schema";
 import { handleJob, sendJob } from "@/server/jobs/runtime";
 import type { MailPayload } from "@/server/jobs/registry";
 import { env } from "@/lib/env";
+import { getSiteById } from "@/server/sites/sites";
 
 export type MailMessage = MailPayload;
 
@@ -37,6 +38,17 @@ export async function sendMail(message: MailMessage, opts: { idempotencyKey?: st
 }
 
 /**
+ * The sender a person sees: the site's company name before the configured address (MAIL_FROM's
+ * own display name is the portal's, not the supplier's). Quotes and angle brackets in the name are
+ * dropped, so a name cannot make up another address.
+ */
+export function senderFor(companyName: string | null | undefined, mailFrom: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+  const name = (companyName ?? "").replace(/["<>\\\r\n]/g, "").trim();
+  return name ? `"${name}" <${address}>` : mailFrom;
+}
+
+/**
  * Delivers a queued message (the worker's side of sendMail): over SMTP when SMTP_URL is set;
  * otherwise to the development mailbox (/dev/mailbox) and the log. Every message sent is
  * recorded for delivery diagnostics. A worker that dies between sending and finishing the job
@@ -44,7 +56,7 @@ export async function sendMail(message: MailMessage, opts: { idempotencyKey?: st
  */
 export async function deliverMail(message: MailMessage): Promise<{ transport: "smtp" | "mailbox" }> {
   const url = process.env.SMTP_URL || env().SMTP_URL;
-  const from = message.from ?? env().MAIL_FROM;
+  const from = message.from ?? senderFor((await getSiteById(message.siteId))?.companyName, env().MAIL_FROM);
   const transport = url ? "smtp" : "mailbox";
   if (url) {
     await smtpTransport(url).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });

@@ -15,6 +15,7 @@ import { getTheme } from "@/themes/registry";
 import { SHELL_MESSAGES } from "@/i18n/client-messages";
 import { browserMessages } from "@/i18n/browser-messages";
 import { hasFeature } from "@/lib/features";
+import { localePath } from "@/lib/locales";
 
 type Params = Promise<{ site: string; locale: string }>;
 
@@ -33,6 +34,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     description,
     other: rest,
     icons: { icon: theme.favicon },
+    // The site's own name and the start page in this language (manifest.webmanifest/route.ts).
+    manifest: hasFeature(site, "pwa") ? localePath(site, locale, "/manifest.webmanifest") : undefined,
   };
 }
 
@@ -53,11 +56,12 @@ export default async function SiteRootLayout({ children, params }: { children: R
   // White-label shell: colour-scheme rules (spec §4) and the theme preview's ?theme= (that page only).
   const scheme = resolveColorScheme({ darkAllowed, stored: jar.get(COLOR_SCHEME_COOKIE)?.value, override: jar.get(COLOR_SCHEME_OVERRIDE_COOKIE)?.value });
   const themeId = (await previewThemeOverride(site)) ?? site.themeId;
+  // The browser gets the theme's looks, and the site's name in place of the theme's.
   return (
     <html lang={locale} {...mantineHtmlProps} data-mantine-color-scheme={scheme === "auto" ? undefined : scheme}>
       <head>{scheme === "auto" ? <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} /> : null}</head>
       <body>
-        <Providers theme={getTheme(themeId)} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
+        <Providers theme={{ ...getTheme(themeId), name: site.companyName }} locale={locale} timeZone={site.timezone} messages={messages} colorScheme={scheme} darkAllowed={darkAllowed}>
           {children}
           {/* White-label shell: cookie consent (only with the cookie-consent feature) */}
           <CookieConsentMount site={site} locale={locale} />

@@ -105,4 +105,30 @@ describe("what the home page shows", () => {
     const none = await dashboardMonthCost(site, scope, [], now);
     expect(none.totalCents).toBeNull();
   });
+
+  it("this month's cost of a customer with electricity and district heat is the sum of both", async () => {
+    let mixed = 0;
+    const now = Date.now();
+    for (const { site, customerId } of await demoCustomers()) {
+      const { scope, points } = await dashboardPoints(site, customerId);
+      const kinds = [...new Set(points.map((p) => p.energyKind))];
+      if (kinds.length < 2) continue;
+      mixed++;
+      const both = await dashboardMonthCost(site, scope, points, now);
+      const parts = await Promise.all(
+        kinds.map((k) =>
+          dashboardMonthCost(
+            site,
+            scope,
+            points.filter((p) => p.energyKind === k),
+            now,
+          ),
+        ),
+      );
+      expect(both.totalCents).toBe(parts.reduce((s, c) => s + (c.totalCents ?? 0), 0));
+      expect(both.lastMonthTotalCents).toBe(parts.reduce((s, c) => s + (c.lastMonthTotalCents ?? 0), 0));
+      if (mixed >= 3) break;
+    }
+    expect(mixed).toBeGreaterThan(0);
+  });
 });

@@ -244,12 +244,23 @@ export async function dashboardMonthCost(site: Site, scope: PointScope, points: 
     { from: localDateString(monthStart, tz), to: formatLocalIso(Math.max(now, monthStart + 60_000), tz) },
     { from: localDateString(lastMonthStart, tz), to: formatLocalIso(Math.max(monthEarlier(now, tz), lastMonthStart + 60_000), tz) },
   ];
-  const gsrn = points.filter((p) => kinds.includes(p.energyKind)).map((p) => p.gsrn);
-  const [current, last] = await Promise.all(ranges.map((r) => expenseStatistics(site, scope, { ...r, resolution: "day", gsrn }, now)));
+  // Costs are asked per energy kind (points of different kinds are never added up as energy) and summed as money.
+  const perKind = await Promise.all(
+    kinds.map((kind) => {
+      const gsrn = points.filter((p) => p.energyKind === kind).map((p) => p.gsrn);
+      return Promise.all(ranges.map((r) => expenseStatistics(site, scope, { ...r, resolution: "day", gsrn }, now)));
+    }),
+  );
+  const sum = (i: 0 | 1) => {
+    const known = perKind.map((answers) => answers[i].totalCents).filter((c): c is number => c !== null);
+    return known.length ? known.reduce((a, b) => a + b, 0) : null;
+  };
+  const totalCents = sum(0);
+  const lastMonthTotalCents = sum(1);
   return {
-    totalCents: current.totalCents,
-    lastMonthTotalCents: last.totalCents,
-    changeFromLastMonth: relativeChange(current.totalCents, last.totalCents),
-    currency: current.currency,
+    totalCents,
+    lastMonthTotalCents,
+    changeFromLastMonth: relativeChange(totalCents, lastMonthTotalCents),
+    currency: perKind[0][0].currency,
   };
 }

@@ -375,6 +375,8 @@ describe("forms: draft restore and leave-page guard (spec §2, §4)", () => {
     const previewUrl = siteUrl("aurora.localhost", "/en/themes?theme=voima");
     await page.goto(previewUrl);
     const form = page.getByTestId("preview-form");
+    // Typing before the form is hydrated would be reset by it.
+    await page.locator('[data-testid="preview-form"][data-interactive]').waitFor();
     await form.getByLabel("Name").fill("Maija Meikäläinen");
     await form.getByLabel("Message").fill("Please call me after 17:00");
     // Saved a moment after the last keystroke: the draft holds both fields once that save has landed.

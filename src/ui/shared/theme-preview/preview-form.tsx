@@ -4,11 +4,20 @@ import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useTranslations } from "next-intl";
+import { useSyncExternalStore } from "react";
 import { useFormDraft } from "../use-form-draft";
 import { useLeaveGuard } from "../use-leave-guard";
 
+const noSubscription = () => () => {};
+
 /** A sample form: keeps an encrypted draft and asks before unsaved changes are lost. */
 export function PreviewForm() {
+  // True once the form runs in the browser: what is typed before then is not yet the form's.
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const t = useTranslations("appearance.preview");
   const form = useForm({ initialValues: { name: "", message: "" } });
   const draft = useFormDraft("theme-preview-sample", form);
@@ -16,6 +25,7 @@ export function PreviewForm() {
   return (
     <form
       data-testid="preview-form"
+      data-interactive={interactive || undefined}
       onSubmit={form.onSubmit(() => {
         guard.release();
         draft.clear();

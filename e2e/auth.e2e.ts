@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { signInSandbox, siteUrl } from "./helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
@@ -33,13 +33,13 @@ describe("sign-in and acting for customers", () => {
     const relative = aurora.customers.find((c) => c.id === aurora.representations[0].customerId)!;
     await expect(page.getByTestId("account-summary").textContent()).resolves.toContain(own.clientCode);
 
-    await page.getByTestId("account-menu").click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: new RegExp(relative.name) }).click();
     await page.waitForFunction((code) => document.querySelector('[data-testid="account-summary"]')?.textContent?.includes(code), relative.clientCode);
     await expect(page.getByTestId("active-customer").textContent()).resolves.toContain(relative.clientCode);
 
     const company = aurora.customers.find((c) => c.kind === "legal" && c.owner?.persona === null)!;
-    await page.getByTestId("account-menu").click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Act for another customer" }).click();
     await page.getByLabel("Representative code").fill("WRONG-CODE");
     await page.getByRole("button", { name: "Add" }).click();
@@ -48,7 +48,7 @@ describe("sign-in and acting for customers", () => {
     await page.getByRole("button", { name: "Add" }).click();
     await page.waitForFunction((code) => document.querySelector('[data-testid="account-summary"]')?.textContent?.includes(code), company.clientCode);
 
-    await page.getByTestId("account-menu").click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(/\/auth\/signin\?signedOut=1/);
     await page.goto(siteUrl("aurora.localhost", "/en"));
@@ -61,6 +61,8 @@ describe("sign-in and acting for customers", () => {
     const page = await context.newPage();
     const customer = aurora.customers.find((c) => c.kind === "private" && c.owner?.persona === null)!;
     await page.goto(siteUrl("aurora.localhost", "/en/auth/signin"));
+    // A submit before the form is hydrated would not reach the API.
+    await page.locator('[data-testid="email-sign-in"][data-interactive]').waitFor();
     await page.getByLabel("E-mail address").fill(customer.email);
     await page.getByRole("button", { name: "Send me a sign-in link" }).click();
     await page.waitForURL(/\/auth\/confirm-request/);
@@ -99,3 +101,9 @@ describe("sign-in and acting for customers", () => {
     expect(await page.textContent("body")).toBe("Not Found");
   });
 });
+
+/** Opens the account menu once its trigger is hydrated (a click before then is not the menu's). */
+async function openAccountMenu(page: Page) {
+  await page.locator('[data-testid="account-menu"][data-interactive]').waitFor();
+  await page.getByTestId("account-menu").click();
+}

@@ -4,6 +4,7 @@ import { Button, Stack, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useHydrated } from "@/ui/shared/use-hydrated";
 import { api, ApiError } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
 
@@ -11,11 +12,14 @@ export function EmailSignInForm({ callbackUrl, confirmHref }: { callbackUrl: str
   const t = useTranslations("auth");
   const onError = useApiErrorHandler();
   const router = useRouter();
-  const [email, setEmail] = useState("");
+  // True once the form runs in the browser (a submit before then would not reach the API).
+  const interactive = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: React.FormEvent) => {
+  // The field is left to the browser, so an address typed while the page loads is kept.
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
     setBusy(true);
     setError(null);
     try {
@@ -28,9 +32,9 @@ export function EmailSignInForm({ callbackUrl, confirmHref }: { callbackUrl: str
     }
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} data-testid="email-sign-in" data-interactive={interactive || undefined}>
       <Stack gap="sm">
-        <TextInput type="email" label={t("signin.email")} value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} required autoComplete="email" />
+        <TextInput type="email" name="email" label={t("signin.email")} error={error} required autoComplete="email" />
         <Button type="submit" variant="light" loading={busy} fullWidth>
           {t("signin.email-submit")}
         </Button>

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactElement, type Ref, type SyntheticEvent } from "react";
 import { flushSync } from "react-dom";
+import { useHydrated } from "@/ui/shared/use-hydrated";
 
 /** What happened on the trigger before the menu's code came in. */
 export interface MenuIntent {
@@ -27,6 +28,8 @@ export interface TriggerProps {
   onClick?: (event: SyntheticEvent<HTMLElement>) => void;
   onPointerDown?: (event: SyntheticEvent<HTMLElement>) => void;
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  /** Set once the trigger is hydrated and acts on a click. */
+  "data-interactive"?: true;
 }
 
 /**
@@ -35,7 +38,9 @@ export interface TriggerProps {
  * pointer over it, focus on it or click on it loads the menu. A click made before the menu is in
  * opens it once it is, and keyboard focus stays on the trigger, so Enter and Space act as always.
  */
-export function DeferredMenu<P extends object>({ load, trigger, props }: { load: () => Promise<ComponentType<P & DeferredMenuProps>>; trigger: DeferredMenuProps["trigger"]; props: P }) {
+export function DeferredMenu<P extends object>({ load, trigger: draw, props }: { load: () => Promise<ComponentType<P & DeferredMenuProps>>; trigger: DeferredMenuProps["trigger"]; props: P }) {
+  const hydrated = useHydrated();
+  const trigger: DeferredMenuProps["trigger"] = (extra) => draw(hydrated ? { ...extra, "data-interactive": true } : extra);
   const [loaded, setLoaded] = useState<{ Menu: ComponentType<P & DeferredMenuProps>; intent: MenuIntent } | null>(null);
   const element = useRef<HTMLElement | null>(null);
   const arrived = useRef<ComponentType<P & DeferredMenuProps> | null>(null);

@@ -4,20 +4,14 @@ import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "../use-hydrated";
 import { useFormDraft } from "../use-form-draft";
 import { useLeaveGuard } from "../use-leave-guard";
-
-const noSubscription = () => () => {};
 
 /** A sample form: keeps an encrypted draft and asks before unsaved changes are lost. */
 export function PreviewForm() {
   // True once the form runs in the browser: what is typed before then is not yet the form's.
-  const interactive = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const interactive = useHydrated();
   const t = useTranslations("appearance.preview");
   const form = useForm({ initialValues: { name: "", message: "" } });
   const draft = useFormDraft("theme-preview-sample", form);

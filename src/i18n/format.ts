@@ -6,7 +6,7 @@
  * wall-clock parts instead.
  */
 import { createFormatter, type Formats } from "use-intl/core";
-import type { ChartDateFormat, Resolution } from "@/lib/energy/chart";
+import { wallClockTick, type ChartDateFormat, type Resolution } from "@/lib/energy/chart";
 import { localParts } from "@/lib/energy/time";
 
 /** Units of chart and table values; "money" is an amount in the currency's main unit (euros). */
@@ -161,19 +161,8 @@ function create(locale: string, timeZone: string | undefined): Format {
     monthYear,
     weekday: (value) => intl.dateTime(utcDay(clock(value)), "weekday"),
     bucket: (iso, resolution) => (resolution === "month" ? monthYear(iso) : resolution === "day" ? date(iso) : dateTime(iso)),
-    tick: (iso, format, withYear = false) => {
-      const p = clock(iso);
-      switch (format) {
-        case "HH:mm":
-          return `${pad(p.hour)}:${pad(p.minute)}`;
-        case "HH:00":
-          return `${pad(p.hour)}:00`;
-        case "DD.MM":
-          return `${pad(p.day)}.${pad(p.month)}`;
-        case "MM.YYYY":
-          return intl.dateTime(utcDay(p), withYear ? "monthShortYear" : "month");
-      }
-    },
+    // Months are named in the locale on the axis; the other formats are numeric (spec §9).
+    tick: (iso, format, withYear = false) => (format === "MM.YYYY" ? intl.dateTime(utcDay(clock(iso)), withYear ? "monthShortYear" : "month") : wallClockTick(clock(iso), format)),
   };
 }
 

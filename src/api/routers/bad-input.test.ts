@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
 import { ApiClient, httpRequest } from "@/test/api-client";
 import { getDb, queryRows } from "@/server/db/client";
-import { OFF_SITE, staysOnSite } from "@/test/redirect-vectors";
+import { OFF_SITE, staysOnSite } from "@/lib/redirect-vectors";
 
 let cleanup: () => Promise<void>;
 const api = new ApiClient("aurora.localhost");

@@ -36,7 +36,11 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /** A bucket's label in the chosen format, in the site's zone. */
 export function formatChartDate(ms: number, format: ChartDateFormat, tz: string): string {
-  const p = localParts(ms, tz);
+  return wallClockTick(localParts(ms, tz), format);
+}
+
+/** The numeric label of spec §9 for wall-clock parts: HH:mm, HH:00, DD.MM or MM.YYYY. */
+export function wallClockTick(p: { year: number; month: number; day: number; hour: number; minute: number }, format: ChartDateFormat): string {
   switch (format) {
     case "HH:mm":
       return `${pad(p.hour)}:${pad(p.minute)}`;

@@ -9,7 +9,7 @@ import { authVerification, outboundMail } from "@/server/db/schema";
 import { createSite, getSiteById } from "@/server/sites/sites";
 import { issueSandboxCode } from "./sandbox-broker";
 import { getAuth } from "./auth";
-import { OFF_SITE, staysOnSite } from "@/test/redirect-vectors";
+import { OFF_SITE, staysOnSite } from "@/lib/redirect-vectors";
 
 /**
  * Sign-in and sessions as an attacker tries them: redirects off the site after sign-in, better-auth

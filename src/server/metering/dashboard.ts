@@ -251,10 +251,7 @@ export async function dashboardMonthCost(site: Site, scope: PointScope, points: 
       return Promise.all(ranges.map((r) => expenseStatistics(site, scope, { ...r, resolution: "day", gsrn }, now)));
     }),
   );
-  const sum = (i: 0 | 1) => {
-    const known = perKind.map((answers) => answers[i].totalCents).filter((c): c is number => c !== null);
-    return known.length ? known.reduce((a, b) => a + b, 0) : null;
-  };
+  const sum = (i: 0 | 1) => perKind.reduce((cents, answers) => cents + answers[i].totalCents, 0);
   const totalCents = sum(0);
   const lastMonthTotalCents = sum(1);
   return {

@@ -11,8 +11,8 @@ export function SignOut({ next, message }: { next?: string; message?: string }) 
     let done = false;
     fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" })
       .catch(() => {})
+      // The customer-service cookie is HttpOnly: the sign-out answer clears it.
       .finally(() => {
-        document.cookie = "cs-representative-code=; Path=/; Max-Age=0";
         if (!done && next) window.location.replace(next);
       });
     return () => {

@@ -1,7 +1,7 @@
 /**
  * Places to return to after sign-in that must never lead off the site, raw as a browser would
  * send them, and the check that a redirect target stays on the site. Shared by the unit test of
- * the check (src/lib/safe-redirect.test.ts), the sign-in tests and the fuzz tests.
+ * the check (./safe-redirect.test.ts), the sign-in tests and the fuzz tests.
  */
 
 export const OFF_SITE = [
@@ -22,6 +22,7 @@ export const OFF_SITE = [
   "https://evil.example",
   "https:evil.example",
   "HTTPS://evil.example/",
+  "HTTPS://evil.example",
   "//evil.example@aurora.localhost",
   "/..//evil.example",
   "/%2e%2e//evil.example",

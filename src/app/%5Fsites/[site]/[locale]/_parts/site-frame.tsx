@@ -1,0 +1,46 @@
+import { Box } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { devToolsEnabled } from "@/lib/env";
+import { PSEUDO_LOCALE } from "@/lib/locales";
+import type { Site } from "@/server/sites/sites";
+import { Header, type HeaderSession } from "@/ui/shell/header";
+import { Footer } from "@/ui/shell/footer";
+
+/**
+ * The site's frame around a page: the skip link, the header (with the person's menu when signed
+ * in), the main area and the footer. `belowHeader` and `afterFooter` take what only the signed-in
+ * area adds (customer-service banner, session watcher, bottom bar, feedback).
+ */
+export async function SiteFrame({
+  site,
+  locale,
+  session,
+  belowHeader,
+  afterFooter,
+  children,
+}: {
+  site: Site;
+  locale: string;
+  session: HeaderSession | null;
+  belowHeader?: ReactNode;
+  afterFooter?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = await getTranslations("shell");
+  const localeOptions = devToolsEnabled() ? [...site.locales, PSEUDO_LOCALE] : site.locales;
+  return (
+    <>
+      <a href="#main" className="portal-skip-link">
+        {t("skip-to-content")}
+      </a>
+      <Header site={site} locale={locale} session={session} localeOptions={localeOptions} />
+      {belowHeader}
+      <Box component="main" id="main" maw={1280} mx="auto" px="md" py="lg" mih="60vh">
+        {children}
+      </Box>
+      <Footer site={site} locale={locale} />
+      {afterFooter}
+    </>
+  );
+}

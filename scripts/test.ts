@@ -17,6 +17,8 @@ interface Step {
   failed: number;
   ok: boolean;
   seconds: number;
+  /** Failed tests as "file › test: first line of the error", for the summary. */
+  failures: string[];
 }
 const steps: Step[] = [];
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -27,13 +29,32 @@ function run(name: string, cmd: string, args: string[], env: Record<string, stri
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
   let passed = 0;
   let failed = 0;
+  const failures: string[] = [];
   if (jsonReport && fs.existsSync(jsonReport)) {
-    const report = JSON.parse(fs.readFileSync(jsonReport, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; numFailedTestSuites: number };
+    const report = JSON.parse(fs.readFileSync(jsonReport, "utf8")) as VitestReport;
     passed = report.numPassedTests;
     failed = report.numFailedTests + (report.numFailedTests === 0 && result.status !== 0 ? 1 : 0);
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(ROOT, file.name);
+      const failedTests = file.assertionResults.filter((t) => t.status === "failed");
+      for (const t of failedTests) failures.push(`${where} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+      // A file that fails before its tests run (an import or a hook) has no failed test to name.
+      if (!failedTests.length && file.status === "failed") failures.push(`${where}: ${firstLine(file.message)}`);
+    }
   } else if (result.status !== 0) failed = 1;
   else passed = jsonReport ? 0 : 1;
-  steps.push({ name, passed, failed, ok: result.status === 0, seconds: (Date.now() - started) / 1000 });
+  steps.push({ name, passed, failed, ok: result.status === 0, seconds: (Date.now() - started) / 1000, failures });
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; status: string; message?: string; assertionResults: { title: string; fullName?: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+function firstLine(message: string | undefined): string {
+  const plain = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  return (plain.split("\n").find((l) => l.trim()) ?? "").trim().slice(0, 300);
 }
 
 const vitest = (name: string, args: string[], env: Record<string, string> = {}) => {
@@ -65,6 +86,7 @@ if (want("e2e")) {
 
 console.log("\n━━ Summary");
 for (const s of steps) console.log(`${s.ok ? "✓" : "✗"} ${s.name.padEnd(34)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed  ${s.seconds.toFixed(0)} s`);
+for (const s of steps) for (const f of s.failures) console.log(`  ✗ ${s.name}: ${f}`);
 const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -123,8 +123,10 @@ describe("mail through the queue", () => {
         .select()
         .from(outboundMail)
         .where(and(eq(outboundMail.siteId, "aurora"), eq(outboundMail.to, to)));
-    await waitFor("the mail in the development mailbox", async () => (await sentMail()).length > 0, 5_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await waitFor("the mail in the development mailbox", async () => (await sentMail()).length > 0, 15_000);
+    // The worker is woken when the mail is queued (0.5 s polling otherwise); a wide bound, as other
+    // test files load the machine, that still fails on a worker that waits for a schedule.
+    expect(Date.now() - started).toBeLessThan(8_000);
     expect((await sendMail(message)).queued).toBe(false);
     await finished(first.jobId);
     expect(await sentMail()).toHaveLength(1);

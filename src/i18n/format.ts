@@ -70,6 +70,25 @@ export function wallClock(iso: string): WallClock {
   return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: Number(m[4] ?? 0), minute: Number(m[5] ?? 0) };
 }
 
+/**
+ * The unit of prices in cents per kWh, one style per locale wherever a price is written (charts,
+ * dashboard, invoice pages, the PDF and the CSV): Finnish writes "snt", Estonian "s", Russian
+ * Cyrillic; the messages that name the unit must agree (messages.test.ts checks).
+ */
+export const CENTS_PER_KWH: Record<string, string> = {
+  "en-GB": "c/kWh",
+  "en-XA": "c/kWh",
+  "fi-FI": "snt/kWh",
+  "sv-FI": "c/kWh",
+  "et-EE": "s/kWh",
+  "lv-LV": "c/kWh",
+  "ru-RU": "ц/кВт·ч",
+};
+
+export function centsPerKwhUnit(locale: string): string {
+  return CENTS_PER_KWH[locale] ?? CENTS_PER_KWH["en-GB"];
+}
+
 /** IBAN in groups of four, as printed on invoices. */
 export function formatIban(iban: string): string {
   return iban

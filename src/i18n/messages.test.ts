@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES, DEFAULT_LOCALE, type Locale } from "@/lib/locales";
 import { listMessageKeys, loadLocaleMessages } from "./messages";
 import type { MessageTree } from "./pseudo";
+import { CENTS_PER_KWH } from "./format";
 
 const DIR = path.join(process.cwd(), "src/i18n/messages");
 
@@ -94,6 +95,19 @@ describe("translation messages", () => {
         .sort();
       expect(files, locale).toEqual(namespaces);
     }
+  });
+
+  it("writes the price unit in cents per kWh one way per locale, as the PDF and CSV do", () => {
+    // Any message holding a price unit: "c/kWh", "snt/kWh", "s/kWh", "ц/кВт·ч", "centi/kWh" …
+    const unit = /(?:^|[\s(])([^\s(){}]+\/(?:kWh|кВт·ч))/g;
+    const found: string[] = [];
+    for (const locale of LOCALES) {
+      const tree = loadLocaleMessages(locale);
+      for (const key of listMessageKeys(tree)) {
+        for (const m of valueAt(tree, key)!.matchAll(unit)) if (m[1] !== CENTS_PER_KWH[locale] && !/^(?:€|EUR)\//.test(m[1])) found.push(`${locale} ${key}: ${m[1]}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   for (const locale of LOCALES.filter((l) => l !== DEFAULT_LOCALE)) {

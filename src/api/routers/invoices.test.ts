@@ -56,7 +56,7 @@ async function invoiceRow(id: string) {
   return { row, lines };
 }
 
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator = ","): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -70,7 +70,7 @@ function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
+    else if (ch === separator) {
       row.push(cell);
       cell = "";
     } else if (ch === "\r") continue;
@@ -241,7 +241,7 @@ describe("downloads", () => {
     expect(bad.body.error.code).toBe("validation");
   });
 
-  it("exports CSV whose lines add up to the invoice", async () => {
+  it("exports CSV whose lines add up to the invoice, as a Swedish-Finnish spreadsheet reads it", async () => {
     const c = customerOf("aurora", "solar-household");
     const inv = await createTestInvoice({ siteId: "aurora", customerId: c.id, kwh: 987.654 });
     const api = await signedIn("aurora", "solar-household");
@@ -250,16 +250,18 @@ describe("downloads", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="invoice-${inv.invoiceNumber}.csv"`);
     const bytes = Buffer.from(await res.arrayBuffer());
-    expect(bytes[0]).not.toBe(0xef);
-    const rows = parseCsv(bytes.toString("utf8"));
+    // A byte-order mark, so Excel reads the UTF-8 as written.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.toString("utf8").slice(1), ";");
     const [header, ...lines] = rows;
     expect(header.slice(0, 3)).toEqual(["invoice_number", "reference_number", "issue_date"]);
     expect(lines).toHaveLength(3);
     const col = (name: string) => header.indexOf(name);
-    const cents = (v: string) => Math.round(Number(v) * 100);
+    const cents = (v: string) => Math.round(Number(v.replace(",", ".")) * 100);
     for (const l of lines) {
+      expect(l).toHaveLength(header.length);
       for (const name of ["quantity", "unit_price_excl_vat", "net_amount", "vat_amount", "total_amount", "vat_rate_percent"]) {
-        expect(l[col(name)]).toMatch(/^-?\d+(\.\d+)?$/);
+        expect(l[col(name)]).toMatch(/^-?\d+(,\d+)?$/);
       }
       expect(cents(l[col("net_amount")]) + cents(l[col("vat_amount")])).toBe(cents(l[col("total_amount")]));
     }
@@ -267,9 +269,26 @@ describe("downloads", () => {
     expect(total("net_amount")).toBe(Number(inv.netCents));
     expect(total("vat_amount")).toBe(Number(inv.vatCents));
     expect(total("total_amount")).toBe(Number(inv.totalCents));
-    expect(lines[0][col("quantity")]).toBe("987.654");
+    expect(lines[0][col("quantity")]).toBe("987,654");
     expect(lines[0][col("quantity_wh")]).toBe("987654");
     expect(lines[0][col("description")]).toBe("Elenergi till börspris");
+    expect(lines[0][col("unit_price_unit")]).toBe("c/kWh");
+  });
+
+  it("exports CSV with commas and decimal points in British English, and the Finnish price unit in Finnish", async () => {
+    const c = customerOf("aurora", "solar-household");
+    const inv = await createTestInvoice({ siteId: "aurora", customerId: c.id, kwh: 987.654 });
+    const api = await signedIn("aurora", "solar-household");
+    const text = async (locale: string) =>
+      Buffer.from(await (await api.raw("GET", `/api/invoices/${inv.invoiceNumber}/download/csv?locale=${locale}`)).arrayBuffer())
+        .toString("utf8")
+        .slice(1);
+    const [enHeader, enFirst] = parseCsv(await text("en-GB"), ",");
+    expect(enFirst[enHeader.indexOf("quantity")]).toBe("987.654");
+    expect(enFirst[enHeader.indexOf("unit_price_unit")]).toBe("c/kWh");
+    const [fiHeader, fiFirst] = parseCsv(await text("fi-FI"), ";");
+    expect(fiFirst[fiHeader.indexOf("quantity")]).toBe("987,654");
+    expect(fiFirst[fiHeader.indexOf("unit_price_unit")]).toBe("snt/kWh");
   });
 });
 

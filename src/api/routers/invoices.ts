@@ -165,8 +165,9 @@ invoicesRouter.openapi(
       if (err instanceof AppError && err.code === "not_found") return c.body(null, 204);
       throw err;
     }
-    const t = serverTranslator(documentLocale(c, c.req.valid("query").locale, detail.customer.locale), "invoices");
-    const csv = renderInvoiceCsv(detail, (component) => t(`components.${component}`));
+    const locale = documentLocale(c, c.req.valid("query").locale, detail.customer.locale);
+    const t = serverTranslator(locale, "invoices");
+    const csv = renderInvoiceCsv(detail, (component) => t(`components.${component}`), locale);
     return c.body(csv, 200, fileHeaders("text/csv; charset=utf-8", invoiceCsvFilename(invoiceNumber)));
   },
 );

@@ -1,11 +1,14 @@
 import "server-only";
 import { centsToDecimal } from "@/lib/invoices/amounts";
+import { centsPerKwhUnit } from "@/i18n/format";
+import { csvDialect, csvDocument, csvNumber, plainDecimal } from "@/lib/csv";
 import type { InvoiceDetail } from "./invoices";
 
 /**
  * The invoice as CSV for spreadsheets and bookkeeping: a header row, then one row per invoice
- * line. Numbers are locale-independent (dot decimals, no grouping), amounts in the currency's
- * units with two decimals, text in UTF-8 without a byte-order mark, rows ended by CRLF (RFC 4180).
+ * line. Column names are fixed (for programs that read them); numbers have no grouping, amounts
+ * are in the currency's units with two decimals; separators and the decimal mark follow the
+ * locale as spreadsheet programs expect (src/lib/csv.ts).
  */
 export const CSV_COLUMNS = [
   "invoice_number",
@@ -31,26 +34,10 @@ export const CSV_COLUMNS = [
   "total_amount",
 ] as const;
 
-function cell(value: string | number | null): string {
-  if (value === null) return "";
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A plain decimal without exponent or grouping, trailing zeros trimmed to at least `min` decimals. */
-export function plainDecimal(value: number, max: number, min = 0): string {
-  let s = value.toFixed(max);
-  if (s.includes(".")) {
-    s = s.replace(/0+$/, "");
-    const decimals = s.split(".")[1]?.length ?? 0;
-    if (decimals < min) s = s.padEnd(s.length + (min - decimals), "0");
-    s = s.replace(/\.$/, "");
-  }
-  return s === "-0" ? "0" : s;
-}
-
-export function renderInvoiceCsv(invoice: InvoiceDetail, describe: (component: string) => string): string {
-  const rows: string[] = [CSV_COLUMNS.join(",")];
+export function renderInvoiceCsv(invoice: InvoiceDetail, describe: (component: string) => string, locale: string): string {
+  const dialect = csvDialect(locale);
+  const num = (plain: string) => csvNumber(plain, dialect);
+  const rows: string[][] = [[...CSV_COLUMNS]];
   invoice.lines.forEach((l, i) => {
     const energy = l.unit === "kWh";
     rows.push(
@@ -62,27 +49,25 @@ export function renderInvoiceCsv(invoice: InvoiceDetail, describe: (component: s
         invoice.periodStart,
         invoice.periodEnd,
         invoice.currency,
-        i + 1,
+        String(i + 1),
         l.component,
         describe(l.component),
         l.productName,
         l.gsrn,
-        plainDecimal(l.quantity, 3),
+        num(plainDecimal(l.quantity, 3)),
         l.unit,
-        l.quantityWh,
+        l.quantityWh === null ? "" : String(l.quantityWh),
         // Energy is priced in cents per kWh, other lines in the currency per unit.
-        energy ? plainDecimal(l.unitPriceCents, 6) : plainDecimal(l.unitPriceCents / 100, 6, 2),
-        energy ? "c/kWh" : `${invoice.currency}/${l.unit}`,
-        centsToDecimal(l.netCents),
-        plainDecimal(l.vatRate, 2),
-        centsToDecimal(l.vatCents),
-        centsToDecimal(l.totalCents),
-      ]
-        .map(cell)
-        .join(","),
+        num(energy ? plainDecimal(l.unitPriceCents, 6) : plainDecimal(l.unitPriceCents / 100, 6, 2)),
+        energy ? centsPerKwhUnit(locale) : `${invoice.currency}/${l.unit}`,
+        num(centsToDecimal(l.netCents)),
+        num(plainDecimal(l.vatRate, 2)),
+        num(centsToDecimal(l.vatCents)),
+        num(centsToDecimal(l.totalCents)),
+      ].map((v) => v ?? ""),
     );
   });
-  return `${rows.join("\r\n")}\r\n`;
+  return csvDocument(rows, dialect);
 }
 
 export function invoiceCsvFilename(invoiceNumber: string): string {

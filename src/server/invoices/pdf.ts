@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { serverTranslator } from "@/i18n/server-translator";
-import { formatIban, formatter, type NumberStyle } from "@/i18n/format";
+import { centsPerKwhUnit, formatIban, formatter, type NumberStyle } from "@/i18n/format";
 import { getTheme } from "@/themes/registry";
 import { contrastRatio } from "@/themes/contrast";
 import type { InvoiceDetail } from "./invoices";
@@ -316,7 +316,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, ctx: PdfContext):
         cells: [
           label,
           `${f.number(l.quantity, "quantity")} ${t(`units.${l.unit}`)}`,
-          energy ? `${f.number(l.unitPriceCents, "unitPrice")} c/kWh` : f.money(Math.round(l.unitPriceCents), invoice.currency),
+          energy ? `${f.number(l.unitPriceCents, "unitPrice")} ${centsPerKwhUnit(ctx.locale)}` : f.money(Math.round(l.unitPriceCents), invoice.currency),
           f.money(l.netCents, invoice.currency),
           f.percent(l.vatRate),
           f.money(l.vatCents, invoice.currency),

@@ -83,8 +83,14 @@ describe("chart model", () => {
 
   it("writes the same numbers to CSV, with a header row and empty cells for no data", () => {
     const model = buildChartModel(consumption);
-    const csv = chartCsv(model, ["Time", "Cost (€)", "Cost, a year earlier (€)"]);
-    expect(csv).toBe('Time,Cost (€),"Cost, a year earlier (€)"\r\n2026-03-29T02:45:00+02:00,0.12,0.1\r\n2026-03-29T04:00:00+03:00,0.07,\r\n2026-03-29T04:15:00+03:00,,0.03\r\n');
+    const csv = chartCsv(model, ["Time", "Cost (€)", "Cost, a year earlier (€)"], "en-GB");
+    expect(csv).toBe('\uFEFFTime,Cost (€),"Cost, a year earlier (€)"\r\n2026-03-29T02:45:00+02:00,0.12,0.1\r\n2026-03-29T04:00:00+03:00,0.07,\r\n2026-03-29T04:15:00+03:00,,0.03\r\n');
+  });
+
+  it("writes CSV as a Finnish spreadsheet reads it: semicolons and decimal commas", () => {
+    const model = buildChartModel(consumption);
+    const csv = chartCsv(model, ["Aika", "Kustannus; €", "Vuotta aiemmin (€)"], "fi-FI");
+    expect(csv).toBe('\uFEFFAika;"Kustannus; €";Vuotta aiemmin (€)\r\n2026-03-29T02:45:00+02:00;0,12;0,1\r\n2026-03-29T04:00:00+03:00;0,07;\r\n2026-03-29T04:15:00+03:00;;0,03\r\n');
   });
 });
 

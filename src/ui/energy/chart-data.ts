@@ -6,6 +6,7 @@
 import type { Measurement, Overlay, Resolution } from "./chart-state";
 import type { ChartReadings } from "@/api/schemas/energy";
 import { wallClock, type ChartDateFormat, type DisplayUnit } from "@/i18n/format";
+import { csvDialect, csvDocument, csvNumber } from "@/lib/csv";
 
 /** The readings API answer (GET /api/charts/readings). */
 export type { ChartReadings };
@@ -114,18 +115,15 @@ export function summarise(model: ChartModel): ColumnSummary[] {
   });
 }
 
-function csvField(value: string): string {
-  return /[",\r\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /**
- * The chart as CSV (RFC 4180): a header row, then one row per bucket with its start as ISO 8601
- * (site offset) and the values as plain decimal numbers, empty where there is no data.
+ * The chart as CSV (src/lib/csv.ts: the locale's separators, a byte-order mark): a header row,
+ * then one row per bucket with its start as ISO 8601 (site offset) and the values as plain
+ * decimal numbers, empty where there is no data.
  */
-export function chartCsv(model: ChartModel, headers: string[]): string {
-  const lines = [headers.map(csvField).join(",")];
-  for (const r of model.rows) lines.push([r.date, ...r.values.map((v) => (v === null ? "" : String(v)))].map(csvField).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+export function chartCsv(model: ChartModel, headers: string[], locale: string): string {
+  const dialect = csvDialect(locale);
+  const rows = [headers, ...model.rows.map((r) => [r.date, ...r.values.map((v) => (v === null ? "" : csvNumber(String(v), dialect)))])];
+  return csvDocument(rows, dialect);
 }
 
 /**

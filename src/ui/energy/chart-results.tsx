@@ -33,8 +33,7 @@ function frameSeries(model: ChartModel, kind: EnergyKind, label: (i: number) => 
 }
 
 function downloadCsv(name: string, csv: string) {
-  // A byte order mark, so spreadsheet programs read the file as UTF-8 (€, °C).
-  const blob = new Blob([`\uFEFF${csv}`], { type: "text/csv;charset=utf-8" });
+  const blob = new Blob([csv], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -81,7 +80,7 @@ export function ChartResults(props: {
   const xAxisLabel = t(`x-axis.${model.dateFormat === "MM.YYYY" ? "month" : model.dateFormat === "DD.MM" ? "day" : "time"}`);
 
   const onDownload = () => {
-    const csv = chartCsv(model, [t("csv.time"), ...headers]);
+    const csv = chartCsv(model, [t("csv.time"), ...headers], locale);
     downloadCsv(props.csvName, csv);
   };
 

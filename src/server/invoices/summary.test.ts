@@ -7,7 +7,7 @@ import { demoPlans } from "@/server/demo/seed";
 import { getSiteById, type Site } from "@/server/sites/sites";
 import { dashboardExpenses, dashboardMonthCost, dashboardPoints, relativeChange } from "@/server/metering/dashboard";
 import { getInvoiceDetail, listInvoices } from "./invoices";
-import { amountToPay, latestInvoices } from "./summary";
+import { amountToPay, amountToPayOf, latestInvoices, latestOf } from "./summary";
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -90,6 +90,10 @@ describe("what the home page shows", () => {
       expect(toPay.totalCents).toBe(payable.reduce((s, i) => s + i.totalCents, 0));
       expect(toPay.nextDueDate).toBe(payable.length ? payable.map((i) => i.dueDate).sort()[0] : null);
       if (toPay.nextDueDate) withDue++;
+      // The home page reads all invoices once and derives both cards from them.
+      const all = await listInvoices({ site, customerId });
+      expect(amountToPayOf(all)).toEqual(toPay);
+      expect(latestOf(site, all)).toEqual(await latestInvoices(site, customerId));
     }
     expect(withDue).toBeGreaterThan(0);
   });

@@ -21,7 +21,12 @@ export interface AmountToPay {
 
 /** What the customer has to pay: the invoices they can pay now, how many are overdue, their sum and the earliest due date. */
 export async function amountToPay(site: SummarySite, customerId: string, now?: Date): Promise<AmountToPay> {
-  const payable = (await listInvoices({ site, customerId, status: "unpaid", now })).filter((i) => i.canPay);
+  return amountToPayOf(await listInvoices({ site, customerId, status: "unpaid", now }));
+}
+
+/** The amount to pay of a list of the customer's invoices (any states; the payable ones count). */
+export function amountToPayOf(invoices: readonly InvoiceSummary[]): AmountToPay {
+  const payable = invoices.filter((i) => i.canPay && i.status === "unpaid");
   return {
     count: payable.length,
     overdue: payable.filter((i) => i.overdue).length,
@@ -40,8 +45,13 @@ export const LATEST_INVOICES = 3;
  */
 export async function latestInvoices(site: SummarySite, customerId: string, now?: Date): Promise<InvoiceSummary[]> {
   if (!hasFeature(site, "invoices")) return [];
-  const all = await listInvoices({ site, customerId, now });
-  return all.filter((i) => i.status !== "cancelled" && i.state !== "cancelled").slice(0, LATEST_INVOICES);
+  return latestOf(site, await listInvoices({ site, customerId, now }));
+}
+
+/** The latest invoices of a list of all the customer's invoices (newest first, as listInvoices gives them). */
+export function latestOf(site: SummarySite, invoices: readonly InvoiceSummary[]): InvoiceSummary[] {
+  if (!hasFeature(site, "invoices")) return [];
+  return invoices.filter((i) => i.status !== "cancelled" && i.state !== "cancelled").slice(0, LATEST_INVOICES);
 }
 
 /** A metering point as the invoiced amounts are split by: its id and energy kind. */

@@ -3,7 +3,8 @@ import { Suspense } from "react";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, requireSession } from "@/server/web/page-context";
-import { amountToPay, latestInvoices } from "@/server/invoices/summary";
+import { amountToPayOf, latestOf } from "@/server/invoices/summary";
+import { listInvoices, type InvoiceSummary } from "@/server/invoices/invoices";
 import { dashboardMonthCost, dashboardPeriod, dashboardPoints } from "@/server/metering/dashboard";
 import type { Site } from "@/server/sites/sites";
 import { hasFeature } from "@/lib/features";
@@ -26,13 +27,18 @@ interface Part {
   locale: string;
 }
 
-async function AmountDue({ site, customerId, locale }: Part) {
-  const amount = await amountToPay(site, customerId);
+/** The customer's invoices, read once for the amount due and the latest invoice. */
+interface InvoicePart extends Part {
+  all: Promise<InvoiceSummary[]>;
+}
+
+async function AmountDue({ site, locale, all }: InvoicePart) {
+  const amount = amountToPayOf(await all);
   return <AmountDueCard amount={amount} locale={locale} timeZone={site.timezone} invoicesHref={localePath(site, locale, "/invoices")} />;
 }
 
-async function LatestInvoice({ site, customerId, locale }: Part) {
-  const [latest] = await latestInvoices(site, customerId);
+async function LatestInvoice({ site, locale, all }: InvoicePart) {
+  const [latest] = latestOf(site, await all);
   const href = latest ? localePath(site, locale, `/invoices/${encodeURIComponent(latest.invoiceNumber)}`) : null;
   return <LatestInvoiceCard invoice={latest ?? null} invoiceHref={href} invoicesHref={localePath(site, locale, "/invoices")} locale={locale} timeZone={site.timezone} />;
 }
@@ -63,6 +69,7 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
   const part = active ? { site, customerId: active.id, locale } : null;
   const invoices = hasFeature(site, "invoices");
   const energy = hasFeature(site, "dashboard");
+  const all = part && invoices ? listInvoices({ site, customerId: part.customerId }) : null;
   return (
     <Stack gap="lg">
       <Title order={1}>{t("welcome", { name: session.person.name })}</Title>
@@ -89,7 +96,7 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="home-summary">
           {invoices ? (
             <Suspense fallback={<HomeCardSkeleton />}>
-              <AmountDue {...part} />
+              <AmountDue {...part} all={all!} />
             </Suspense>
           ) : null}
           {energy ? (
@@ -99,7 +106,7 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
           ) : null}
           {invoices ? (
             <Suspense fallback={<HomeCardSkeleton />}>
-              <LatestInvoice {...part} />
+              <LatestInvoice {...part} all={all!} />
             </Suspense>
           ) : null}
         </SimpleGrid>

@@ -6,7 +6,10 @@ import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { customerInvoiceOnly } from "./invoices";
 import { InvoiceNumberParam } from "../schemas/invoices";
 import { Payment, PaymentCallbackReceipt, PaymentIdParam, PaymentProviderParam, StartedPayment, StartPayment, StartPaymentHeaders } from "../schemas/payments";
-import { getCustomerPayment, handleCustomerReturn, handlePaymentCallback, paymentLocale, startInvoicePayment, type PaymentSite } from "@/server/payments/payments";
+import { paymentLocale, type PaymentSite } from "@/server/payments/core";
+import { startInvoicePayment } from "@/server/payments/start";
+import { getCustomerPayment, handleCustomerReturn } from "@/server/payments/status";
+import { handlePaymentCallback } from "@/server/payments/callbacks";
 import { requestOrigin } from "@/server/auth/auth";
 import { localePrefix } from "@/lib/locales";
 

@@ -12,7 +12,7 @@ import { isTerminal, pathTo } from "@/lib/payments/state-machine";
  * What every part of the payment services shares: the site they need, the portal's payment
  * pages, the customer's view of a payment, the event log, and the one place a status reported by
  * a provider is applied. Starting (start.ts), status reads (status.ts), provider callbacks
- * (callbacks.ts) and reconciliation (reconciliation.ts) build on it; payments.ts exports them all.
+ * (callbacks.ts) and reconciliation (reconciliation.ts) build on it; callers import the one they use.
  */
 export type PaymentRow = typeof payments.$inferSelect;
 

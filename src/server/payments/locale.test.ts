@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { invoicePagePaths, paymentLocale, sitePathIn } from "./payments";
+import { invoicePagePaths, paymentLocale, sitePathIn } from "./core";
 
 const site = { defaultLocaleId: "et-EE", locales: ["et-EE", "ru-RU", "en-GB", "fi-FI"] };
 

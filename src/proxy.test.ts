@@ -5,6 +5,11 @@ import { API_CSP } from "@/server/web/security-headers";
 import { httpRequest } from "@/test/api-client";
 import { sendLarge } from "@/test/large-body";
 import { proxy } from "./proxy";
+import { eq } from "drizzle-orm";
+import { ApiClient } from "@/test/api-client";
+import { getDb } from "@/server/db/client";
+import { authSession } from "@/server/db/schema";
+import { forgetCachedSessions } from "@/server/auth/session-cache";
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -48,6 +53,26 @@ describe("src/proxy.ts", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("content-security-policy")).toBe(API_CSP);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("moves the session's end when the person opens a page, but not for a link the router prefetches", async () => {
+    const api = new ApiClient("aurora.localhost", { ip: "203.0.113.200" });
+    await api.signInSandbox("aurora", { identityId: "aurora-solar-household" });
+    // The session's end was last moved five minutes ago.
+    const token = decodeURIComponent(api.cookies.get("portal.session_token")!).split(".")[0];
+    const db = await getDb();
+    await db
+      .update(authSession)
+      .set({ expiresAt: new Date(Date.now() + 25 * 60_000) })
+      .where(eq(authSession.token, token));
+    forgetCachedSessions();
+    const sessionCookie = (res: Response) => res.headers.getSetCookie().find((l) => l.startsWith("portal.session_token="));
+    expect(sessionCookie(await page("http://aurora.localhost/invoices", { cookie: api.cookieHeader(), "next-router-prefetch": "1" }))).toBeUndefined();
+    const line = sessionCookie(await page("http://aurora.localhost/invoices", { cookie: api.cookieHeader() }));
+    expect(line).toBeDefined();
+    expect(Number(/Max-Age=(\d+)/i.exec(line!)![1])).toBeGreaterThan(30 * 60 - 10);
+    const [row] = await db.select().from(authSession).where(eq(authSession.token, token));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
   it("carries the headers on redirects too", async () => {

@@ -3,6 +3,8 @@ import { findSiteByHost } from "@/server/sites/sites";
 import { PSEUDO_LOCALE, localePrefix } from "@/lib/locales";
 import { devToolsEnabled } from "@/lib/env";
 import { apiSecurityHeaders, cameOverHttps, newNonce, pageSecurityHeaders } from "@/server/web/security-headers";
+import { loadSession } from "@/server/auth/session";
+import { extendSession } from "@/server/auth/session-refresh";
 
 const TEN_YEARS = 315_360_000;
 const INTERNAL_HEADERS = ["x-portal-site", "x-portal-locale", "x-portal-path", "x-portal-client-id", "x-nonce", "content-security-policy"];
@@ -14,8 +16,9 @@ function withHeaders<T extends NextResponse>(response: T, headers: [string, stri
 
 /**
  * Host → site and locale, then a rewrite into the site's route tree, with the security headers
- * and a fresh script nonce for the answer (src/server/web/security-headers.ts). Nothing else
- * happens here: pages and the API check sessions and rights themselves.
+ * and a fresh script nonce for the answer (src/server/web/security-headers.ts); a page the person
+ * opens keeps their session alive (src/server/auth/session-refresh.ts). Pages and the API check
+ * sessions and rights themselves.
  */
 export async function proxy(request: NextRequest) {
   const https = cameOverHttps({ url: request.url, forwardedProto: request.headers.get("x-forwarded-proto") });
@@ -68,7 +71,19 @@ export async function proxy(request: NextRequest) {
   if (request.cookies.get("NEXT_LOCALE")?.value !== locale) {
     response.cookies.set("NEXT_LOCALE", locale, { httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: TEN_YEARS });
   }
+  const refresh = await keepSessionAlive(site, request);
+  if (refresh) response.headers.append("set-cookie", refresh);
   return response;
+}
+
+/** A page the person opened (not a link the router prefetched on its own) moves the session's end. */
+async function keepSessionAlive(site: NonNullable<Awaited<ReturnType<typeof findSiteByHost>>>, request: NextRequest): Promise<string | null> {
+  const cookie = request.headers.get("cookie") ?? "";
+  if (!cookie.includes("session_token=")) return null;
+  if (request.headers.get("next-router-prefetch") || request.headers.get("purpose") === "prefetch" || request.headers.get("sec-purpose")?.includes("prefetch")) return null;
+  const lookup = await loadSession(site, request.headers, request.url);
+  if (lookup.kind !== "ok") return null;
+  return (await extendSession(site, lookup.session, cookie))?.setCookie ?? null;
 }
 
 export const config = {

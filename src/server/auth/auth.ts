@@ -54,7 +54,9 @@ async function createAuth(site: Site, origin: string) {
     },
     session: {
       expiresIn: e.SESSION_IDLE_MINUTES * 60,
-      updateAge: 60,
+      // The portal moves a session's end for what the person does, not for background checks
+      // (session-refresh.ts), in the database and the cookie together.
+      disableSessionRefresh: true,
       additionalFields: {
         activeCustomerId: { type: "string", required: false, input: false },
         customerService: { type: "boolean", required: false, input: false, defaultValue: false },

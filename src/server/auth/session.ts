@@ -9,6 +9,7 @@ import type { Site } from "@/server/sites/sites";
 import { personAccess } from "@/server/customers/access";
 import { getAuth, requestOrigin } from "./auth";
 import { decryptSsn } from "./ssn-crypto";
+import { sessionMaxMs } from "./session-refresh";
 
 export type { PortalSession, SessionLookup };
 
@@ -45,8 +46,7 @@ async function lookupSession(site: Site, headers: Headers, url?: string): Promis
   const user = result.user as typeof result.user & Record<string, unknown>;
   if (user.siteId !== site.id) return { kind: "foreign" };
   const raw = result.session as typeof result.session & { activeCustomerId?: string | null; customerService?: boolean };
-  const absoluteMs = env().SESSION_ABSOLUTE_HOURS * 3600_000;
-  if (new Date(raw.createdAt).getTime() + absoluteMs < Date.now()) {
+  if (new Date(raw.createdAt).getTime() + sessionMaxMs(site) < Date.now()) {
     const db = await getDb();
     await db.delete(authSession).where(eq(authSession.id, raw.id));
     await sessionChanged(raw.id);

@@ -37,6 +37,8 @@ export const sites = pgTable("sites", {
   contactLinks: jsonb("contact_links").$type<FooterLink[]>().notNull().default([]),
   linkItems: jsonb("link_items").$type<FooterLink[]>().notNull().default([]),
   verificationMaxAgeSeconds: integer("verification_max_age_seconds").notNull().default(43200),
+  /** The longest a session may last however active the person is; null: SESSION_ABSOLUTE_HOURS. */
+  sessionMaxHours: integer("session_max_hours"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -20,7 +20,7 @@ export default async function PortalLayout({ children, params }: { children: Rea
       belowHeader={
         <>
           {cs ? <CustomerServiceBanner customerName={cs.name} clientCode={cs.clientCode} /> : null}
-          <SessionWatcher signInHref={localePath(site, locale, "/auth/signin")} />
+          <SessionWatcher signInHref={localePath(site, locale, "/auth/signin")} signOutHref={localePath(site, locale, "/auth/signout")} expiresAt={session.expiresAt.toISOString()} />
         </>
       }
       afterFooter={

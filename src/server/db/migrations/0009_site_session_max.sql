@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "session_max_hours" integer;

@@ -10,7 +10,7 @@ import { authAccount, authRateLimit, authSession, authUser, authVerification } f
 import type { Site } from "@/server/sites/sites";
 import { linkPersonToOwnCustomers, listAccessibleCustomers } from "@/server/customers/access";
 import { sendMail } from "@/server/providers/mail/mailer";
-import { magicLinkMail } from "./mail-templates";
+import { magicLinkMailTo } from "./mail-templates";
 import { personSessionsChanged, sessionChanged } from "./session-cache";
 import { sandboxEid } from "./sandbox-eid";
 import { encryptSsn, hashSsn } from "./ssn-crypto";
@@ -141,7 +141,7 @@ async function createAuth(site: Site, origin: string) {
         sendMagicLink: async ({ email, url }) => {
           const key = parseIdentityKey(email);
           if (!key || key.kind !== "email") return;
-          const mail = magicLinkMail(site, key.value, url);
+          const mail = await magicLinkMailTo(site, key.value, url);
           await sendMail({ siteId: site.id, to: key.value, subject: mail.subject, text: mail.text, html: mail.html });
         },
       }),

@@ -108,10 +108,12 @@ const NAMES: Record<DemoCountry, { first: string[]; last: string[]; streets: str
   },
 };
 
-/** Latvian feminine surname forms, so the demo names read right. */
+/** Latvian feminine surname forms (Bērziņš → Bērziņa, Lācis → Lāce, Jansons → Jansone, Vītols → Vītola). */
 function latvianSurname(last: string, female: boolean): string {
   if (!female) return last;
-  if (last.endsWith("š")) return `${last.slice(0, -2)}a`;
+  if (last.endsWith("š")) return `${last.slice(0, -1)}a`;
+  if (last.endsWith("is")) return `${last.slice(0, -2)}e`;
+  if (last.endsWith("ons")) return `${last.slice(0, -1)}e`;
   if (last.endsWith("s")) return `${last.slice(0, -1)}a`;
   return last;
 }

@@ -11,7 +11,8 @@ export interface DemoSite extends CreateSiteInput {
 }
 
 const COMMON_FEATURES: Feature[] = [
-  ...AREA_FEATURES.filter((f) => f !== "power-control"),
+  // Membership is for cooperatives: of the demo suppliers only Aurora is one (its members own shares).
+  ...AREA_FEATURES.filter((f) => f !== "power-control" && f !== "membership"),
   "invoices.csv-download",
   "invoices.advanced-postpone",
   "cookie-consent",
@@ -39,7 +40,7 @@ export const DEMO_SITES: DemoSite[] = [
     defaultLocaleId: "fi-FI",
     locales: ["fi-FI", "sv-FI", "en-GB"],
     themeId: "voima",
-    features: [...COMMON_FEATURES, "charts.five-minute-consumption", "membership-number"],
+    features: [...COMMON_FEATURES, "charts.five-minute-consumption", "membership-number", "membership"],
     domains: ["aurora.localhost", "localhost"],
     contactLinks: [
       { label: "asiakaspalvelu@aurora-energia.example", link: "mailto:asiakaspalvelu@aurora-energia.example" },
@@ -80,6 +81,7 @@ export const DEMO_SITES: DemoSite[] = [
     linkItems: [
       { label: "Privaatsuspoliitika", link: "https://laane-energia.example/privaatsus", type: "PRIVACY_POLICY", locale: "et-EE" },
       { label: "Privacy policy", link: "https://laane-energia.example/en/privacy", type: "PRIVACY_POLICY", locale: "en-GB" },
+      { label: "Политика конфиденциальности", link: "https://laane-energia.example/ru/konfidentsialnost", type: "PRIVACY_POLICY", locale: "ru-RU" },
     ],
     externalServices: [{ type: "HOMEPAGE", name: "Lääne Energia", url: "https://laane-energia.example" }],
     metaFields: [
@@ -101,7 +103,11 @@ export const DEMO_SITES: DemoSite[] = [
     features: COMMON_FEATURES.filter((f) => f !== "dark-theme" && f !== "sign-in.email-only"),
     domains: ["daugava.localhost"],
     contactLinks: [{ label: "klienti@daugava-energija.example", link: "mailto:klienti@daugava-energija.example" }],
-    linkItems: [{ label: "Privātuma politika", link: "https://daugava-energija.example/privatums", type: "PRIVACY_POLICY", locale: "lv-LV" }],
+    linkItems: [
+      { label: "Privātuma politika", link: "https://daugava-energija.example/privatums", type: "PRIVACY_POLICY", locale: "lv-LV" },
+      { label: "Политика конфиденциальности", link: "https://daugava-energija.example/ru/konfidencialnost", type: "PRIVACY_POLICY", locale: "ru-RU" },
+      { label: "Privacy policy", link: "https://daugava-energija.example/en/privacy", type: "PRIVACY_POLICY", locale: "en-GB" },
+    ],
     externalServices: [{ type: "HOMEPAGE", name: "Daugavas Enerģija", url: "https://daugava-energija.example" }],
     metaFields: [
       { name: "TITLE", content: "Daugavas Enerģija pašapkalpošanās portāls", locale_id: "lv-LV" },

@@ -10,7 +10,22 @@ import type { AbstractIntlMessages } from "next-intl";
  * shown with (use-api-error: the API's message keys are in api, errors, validation and the areas'
  * errors sub-trees).
  */
-export const SHELL_MESSAGES = ["shell", "session", "account", "appearance", "auth", "sandbox", "shared", "feedback", "consent", "api", "errors", "validation", "invoices.errors", "energy.errors"] as const;
+export const SHELL_MESSAGES = [
+  "shell",
+  "session",
+  "account",
+  "appearance",
+  "auth",
+  "sandbox",
+  "shared",
+  "feedback",
+  "consent",
+  "api",
+  "errors",
+  "validation",
+  "invoices.errors",
+  "energy.errors",
+] as const;
 
 /** Pages whose client components read more: the invoice and payment pages, and the charts. */
 export const AREA_MESSAGES = {

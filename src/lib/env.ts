@@ -40,7 +40,8 @@ export const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How long a site looked up by host may be served from memory; admin changes reach every process at once regardless. */
   SITE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts per client address and window (src/server/auth/sign-in-limits.ts): loose, for households and offices behind one router. */
+  SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEFAULT_SITE_HOST: z.string().default("localhost"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -6,8 +6,7 @@ import { getAuth, requestOrigin } from "@/server/auth/auth";
 import { emailIdentityKey } from "@/server/auth/identity-keys";
 import { signInErrorPath, signInReturnPath } from "@/server/auth/redirects";
 import { siteProviders } from "@/server/auth/providers";
-import { env } from "@/lib/env";
-import { enforceRateLimit } from "@/server/rate-limit";
+import { countSignInAttempt } from "@/server/auth/sign-in-limits";
 import { AppError, notFound } from "@/server/errors";
 import { EmailSent, EmailSignIn, OidcProviderParam, OidcRedirect, OidcStart, OidcStartQuery, SignInProviderList } from "../schemas/sign-in";
 
@@ -42,9 +41,7 @@ signInRouter.openapi(
   async (c) => {
     const site = c.get("site");
     const { email, callbackUrl } = c.req.valid("json");
-    const ip = clientIp(c) ?? "unknown";
-    await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
-    await enforceRateLimit(`sign-in:email:${site.id}:${email.toLowerCase()}`, 5, 15 * 60);
+    await countSignInAttempt(site.id, clientIp(c), `email:${email}`);
     const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
     await auth.api.signInMagicLink({
       body: {
@@ -62,8 +59,7 @@ signInRouter.openapi(
 async function startOidc(c: Context<AppEnv>, providerId: string, callbackUrl: string | undefined): Promise<string> {
   const site = c.get("site");
   if (!(site.auth.oidc ?? []).some((p) => p.id === providerId)) throw notFound();
-  const ip = clientIp(c) ?? "unknown";
-  await enforceRateLimit(`sign-in:ip:${site.id}:${ip}`, env().SIGNIN_RATE_LIMIT_MAX, env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS);
+  await countSignInAttempt(site.id, clientIp(c));
   const auth = await getAuth(site, requestOrigin(c.req.raw.headers, c.req.url));
   const result = await auth.api.signInSocial({
     body: {

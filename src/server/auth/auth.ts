@@ -71,11 +71,6 @@ async function createAuth(site: Site, origin: string) {
       modelName: "rateLimit",
       window: 60,
       max: 300,
-      customRules: {
-        "/sign-in/*": { window: e.SIGNIN_RATE_LIMIT_WINDOW_SECONDS, max: e.SIGNIN_RATE_LIMIT_MAX },
-        "/magic-link/*": { window: e.SIGNIN_RATE_LIMIT_WINDOW_SECONDS, max: e.SIGNIN_RATE_LIMIT_MAX },
-        "/oauth2/*": { window: e.SIGNIN_RATE_LIMIT_WINDOW_SECONDS, max: e.SIGNIN_RATE_LIMIT_MAX },
-      },
     },
     advanced: {
       cookiePrefix: "portal",

@@ -1,12 +1,13 @@
 import "server-only";
 import { isSafeRedirectPath } from "@/lib/safe-redirect";
-import { notFound } from "@/server/errors";
+import { AppError, notFound } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
 import { clearCustomerServiceCookie } from "@/server/customers/service-cookie";
 import { getAuth, requestOrigin } from "./auth";
 import { loadSession } from "./session";
 import { personSessionsChanged } from "./session-cache";
 import { localeHome, signInErrorPath, signInReturnPath } from "./redirects";
+import { countSignInAttempt, SIGN_IN_AUTH_PATHS } from "./sign-in-limits";
 
 /**
  * The better-auth endpoints the portal calls over HTTP (paths under /api/auth). Everything else
@@ -68,10 +69,27 @@ function sameSiteLocation(site: Site, request: Request, origin: string, location
   return signInReturnPath(site, request.headers, `${url.pathname}${url.search}${url.hash}`);
 }
 
+/** The client's address as the server wrote it (from the socket, or a trusted proxy). */
+function forwardedIp(headers: Headers): string | null {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded && /^[0-9a-fA-F:.]{2,45}$/.test(forwarded) ? forwarded : null;
+}
+
 /** Serves a request under /api/auth with the site's better-auth instance, or 404 for a closed endpoint. */
 export async function handleAuthRequest(site: Site, request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.slice(BASE_PATH.length);
   if (!isOpenAuthEndpoint(request.method, path)) throw notFound();
+  if (SIGN_IN_AUTH_PATHS.some((p) => p.test(path))) {
+    // The same counters as the portal's own sign-in routes; a browser that reaches the limit
+    // lands on the sign-in error page in its language, told when to try again.
+    try {
+      await countSignInAttempt(site.id, forwardedIp(request.headers));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "rate_limited") throw err;
+      const retryAfter = String(err.details?.retryAfter ?? 60);
+      return new Response(null, { status: 302, headers: { location: signInErrorPath(site, request.headers, "TooManyAttempts"), "retry-after": retryAfter, "cache-control": "no-store" } });
+    }
+  }
   const origin = requestOrigin(request.headers, request.url);
   const auth = await getAuth(site, origin);
   // A change through better-auth (sign-out, revoking sessions, …) may touch any of the caller's

@@ -5,7 +5,7 @@ import { createAuthEndpoint } from "better-auth/api";
 import { expireCookie, setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import { isValidSsn } from "@/lib/identity-codes";
-import { env, sandboxProvidersAllowed } from "@/lib/env";
+import { sandboxProvidersAllowed } from "@/lib/env";
 import { encryptSsn, hashSsn } from "./ssn-crypto";
 import { ssnIdentityKey } from "./identity-keys";
 import { signInErrorPath, signInReturnPath } from "./redirects";
@@ -99,12 +99,5 @@ export function sandboxEid(site: SandboxSite) {
         },
       ),
     },
-    rateLimit: [
-      {
-        pathMatcher: (path: string) => path.startsWith("/sandbox-eid/"),
-        window: env().SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
-        max: env().SIGNIN_RATE_LIMIT_MAX,
-      },
-    ],
   } satisfies BetterAuthPlugin;
 }

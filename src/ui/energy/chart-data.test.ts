@@ -94,6 +94,38 @@ describe("chart model", () => {
   });
 });
 
+describe("chart summaries", () => {
+  const year: ChartReadings = {
+    ...base,
+    measurement: "consumption",
+    unit: "kWh",
+    resolution: "month",
+    dateFormat: "MM.YYYY",
+    from: "2026-01-01T00:00:00+02:00",
+    to: "2027-01-01T00:00:00+02:00",
+    comparison: { yearOffset: 1, key: "1", from: "2025-01-01T00:00:00+02:00", to: "2026-01-01T00:00:00+02:00" },
+    values: [
+      { date: "2026-10-01T00:00:00+03:00", label: "10.2026", consumption: 300, "1": 310 },
+      { date: "2026-11-01T00:00:00+02:00", label: "11.2026", consumption: 200, "1": 400 },
+      { date: "2026-12-01T00:00:00+02:00", label: "12.2026", consumption: null, "1": 500 },
+    ],
+  };
+
+  it("sets a period under way against the earlier period up to the same point only", () => {
+    const model = buildChartModel(year);
+    const now = Date.parse("2026-11-25T12:00:00+02:00");
+    expect(summarise(model, now)).toEqual([
+      { value: 500, kind: "total" },
+      { value: 710, kind: "total", upTo: "2026-11-01T00:00:00+02:00" },
+    ]);
+    // The whole earlier year once the current one is over.
+    expect(summarise(model, Date.parse("2027-01-02T00:00:00+02:00"))).toEqual([
+      { value: 500, kind: "total" },
+      { value: 1210, kind: "total" },
+    ]);
+  });
+});
+
 describe("chart axis labels", () => {
   it("puts one tick at the first bucket of each label", () => {
     expect(

@@ -101,17 +101,29 @@ export interface ColumnSummary {
   /** Sum for energy and money, average for prices and temperatures; null without data. */
   value: number | null;
   kind: "total" | "average";
+  /**
+   * For the comparison column of a period not over yet: the last bucket that has begun. The
+   * comparison is then summed up to the same point, not over its whole period, so a year under way
+   * is never set against a whole year.
+   */
+  upTo?: string;
 }
 
-export function summarise(model: ChartModel): ColumnSummary[] {
+/** Totals and averages per column; with `now`, buckets that have not begun yet leave the comparison out. */
+export function summarise(model: ChartModel, now?: number): ColumnSummary[] {
+  const begun = now === undefined ? model.rows : model.rows.filter((r) => Date.parse(r.date) <= now);
   return model.columns.map((c, i) => {
-    const values = model.rows.map((r) => r.values[i]).filter((v): v is number => v !== null);
+    // Buckets the current period has not reached yet have no counterpart to compare with.
+    const partial = c.role === "comparison" && begun.length > 0 && begun.length < model.rows.length && model.rows.some((r) => !begun.includes(r) && r.values[i] !== null);
+    const rows = partial ? begun : model.rows;
+    const values = rows.map((r) => r.values[i]).filter((v): v is number => v !== null);
     const kind = c.unit === "c/kWh" || c.unit === "°C" ? "average" : "total";
-    if (!values.length) return { value: null, kind };
+    const upTo = partial ? { upTo: begun[begun.length - 1].date } : {};
+    if (!values.length) return { value: null, kind, ...upTo };
     const sum = values.reduce((s, v) => s + v, 0);
     const decimals = c.unit === "money" ? 2 : c.unit === "°C" ? 1 : 3;
     const round = (v: number) => Math.round(v * 10 ** decimals) / 10 ** decimals;
-    return { value: round(kind === "total" ? sum : sum / values.length), kind };
+    return { value: round(kind === "total" ? sum : sum / values.length), kind, ...upTo };
   });
 }
 

@@ -2,6 +2,7 @@
 
 import { Alert, Button, SimpleGrid, Text } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
 import { isEnergy, type EnergyKind } from "./chart-state";
 import { chartCsv, chartRows, summarise, type ChartModel } from "./chart-data";
 import { ChartFrame, type FrameSeries } from "./chart-frame";
@@ -72,7 +73,9 @@ export function ChartResults(props: {
     return c.role === "comparison" ? t("comparison", { series: name, years: c.yearOffset ?? 1 }) : name;
   };
   const headers = model.columns.map((c, i) => t("column", { name: columnName(i), unit: unitText(c.unit) }));
-  const summaries = summarise(model);
+  // The moment the page was drawn: buckets after it have not begun.
+  const [now] = useState(() => Date.now());
+  const summaries = summarise(model, now);
   // Money for production (and the sales part of netted) is revenue without VAT.
   const sales = model.columns.some((c) => c.unit === "money" && (c.series === "production" || c.series === "netted"));
   const noData = model.rows.every((r) => r.values.every((v) => v === null));
@@ -102,6 +105,13 @@ export function ChartResults(props: {
           </div>
         ))}
       </SimpleGrid>
+      {summaries.map((s, i) =>
+        s.upTo ? (
+          <Text key={model.columns[i].key} fz="xs" c="dimmed" data-testid="chart-partial-comparison">
+            {t("summary.partial", { date: format.bucket(s.upTo, model.resolution) })}
+          </Text>
+        ) : null,
+      )}
       {noData ? (
         <Alert variant="light" color="gray" title={t("no-data-title")} data-testid="chart-no-data">
           {t("no-data")}

@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionIcon, Alert, Group, Paper, Skeleton, Stack, Title } from "@mantine/core";
+import { ActionIcon, Alert, Grid, Group, Paper, Skeleton, Stack, Title } from "@mantine/core";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo } from "react";
@@ -65,48 +65,53 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
   const currency = display?.bundle.main.currency ?? "EUR";
 
   return (
-    <Stack gap="md">
-      <ChartControls state={state} options={options} points={props.points} kind={kind} currency={currency} update={update} />
+    // The chart first, its settings after it: below it on a phone, beside it on a wide screen, in
+    // the same order for the eye, the keyboard and a screen reader.
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Paper withBorder p="md" component="section" aria-labelledby="chart-period" data-testid="chart-panel" data-query={chartStateQuery(state)} data-want={key} data-shown={display?.key ?? ""}>
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t("controls.previous")}
+                disabled={!canShift(state, -1, options)}
+                onClick={() => update(shiftPeriod(state, -1))}
+                data-testid="previous-period"
+              >
+                <span aria-hidden>‹</span>
+              </ActionIcon>
+              <Title order={2} size="h4" id="chart-period" ta="center" data-testid="period-title">
+                {title.dateTime ? <time dateTime={title.dateTime}>{title.text}</time> : title.text}
+              </Title>
+              <ActionIcon variant="default" size="lg" aria-label={t("controls.next")} disabled={!canShift(state, 1, options)} onClick={() => update(shiftPeriod(state, 1))} data-testid="next-period">
+                <span aria-hidden>›</span>
+              </ActionIcon>
+            </Group>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="chart-period" data-testid="chart-panel" data-query={chartStateQuery(state)} data-want={key} data-shown={display?.key ?? ""}>
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t("controls.previous")}
-              disabled={!canShift(state, -1, options)}
-              onClick={() => update(shiftPeriod(state, -1))}
-              data-testid="previous-period"
-            >
-              <span aria-hidden>‹</span>
-            </ActionIcon>
-            <Title order={2} size="h4" id="chart-period" ta="center" data-testid="period-title">
-              {title.dateTime ? <time dateTime={title.dateTime}>{title.text}</time> : title.text}
-            </Title>
-            <ActionIcon variant="default" size="lg" aria-label={t("controls.next")} disabled={!canShift(state, 1, options)} onClick={() => update(shiftPeriod(state, 1))} data-testid="next-period">
-              <span aria-hidden>›</span>
-            </ActionIcon>
-          </Group>
-
-          {model ? (
-            <ChartResults
-              model={model}
-              kind={shownKind}
-              currency={currency}
-              period={title.text}
-              busy={busy}
-              csvName={`${display!.bundle.main.measurement}_${state.from}_${addDays(state.to, -1)}.csv`}
-            />
-          ) : failed ? (
-            <Alert color="red" variant="light" title={t("failed-title")}>
-              {t("failed")}
-            </Alert>
-          ) : (
-            <Skeleton h={340} />
-          )}
-        </Stack>
-      </Paper>
-    </Stack>
+            {model ? (
+              <ChartResults
+                model={model}
+                kind={shownKind}
+                currency={currency}
+                period={title.text}
+                busy={busy}
+                csvName={`${display!.bundle.main.measurement}_${state.from}_${addDays(state.to, -1)}.csv`}
+              />
+            ) : failed ? (
+              <Alert color="red" variant="light" title={t("failed-title")}>
+                {t("failed")}
+              </Alert>
+            ) : (
+              <Skeleton h={340} />
+            )}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <ChartControls state={state} options={options} points={props.points} kind={kind} currency={currency} update={update} />
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -320,6 +320,18 @@ describe("charts", () => {
     await context.close();
   });
 
+  it("puts the chart before its settings on a phone, and beside them on a wide screen", async () => {
+    for (const mobile of [true, false]) {
+      const { context, page } = await signedIn("solar-household", "/en/charts", { mobile });
+      await chartSettled(page);
+      const chart = (await page.getByTestId("chart-panel").boundingBox())!;
+      const settings = (await page.getByRole("region", { name: "What to show" }).boundingBox())!;
+      if (mobile) expect(settings.y).toBeGreaterThanOrEqual(chart.y + chart.height);
+      else expect(settings.x).toBeGreaterThanOrEqual(chart.x + chart.width);
+      await context.close();
+    }
+  });
+
   it("offers an apartment its district heat, without production series", async () => {
     const { context, page } = await signedIn("apartment", "/en/charts");
     await chartSettled(page);

@@ -61,7 +61,10 @@ describe("request bodies over the limit", () => {
           : sendLarge("PUT", "/api/feedback/send", { ...host, "content-type": "application/json" }, ten.subarray(0, 1024 * 1024), { chunks: 10 }).then((r) => r.status),
       ),
     );
-    for (const status of answers) expect(status).toBe(413);
+    // Each is refused: answered 413, or (when the client's write lost the race with the server's
+    // close, as a busy machine may make it) cut off before the answer could be read.
+    for (const status of answers) expect([413, 0]).toContain(status);
+    expect(answers.filter((s) => s === 413).length).toBeGreaterThan(0);
     const after = await httpRequest("GET", "/api/countries", host);
     expect(after.status).toBe(200);
   });

@@ -87,7 +87,15 @@ describe("bad input never breaks the API or changes anything", () => {
     const before = await logCount();
     const badLog = fc.oneof(
       fc.anything(),
-      fc.record({ message: fc.oneof(fc.constant(""), fc.integer(), fc.string({ minLength: 2001, maxLength: 2100 })), level: fc.constantFrom("info", "error") }),
+      fc.record({
+        // Too long even after trimming: a long string with spaces at its ends may trim to a valid one.
+        message: fc.oneof(
+          fc.constant(""),
+          fc.integer(),
+          fc.string({ minLength: 2001, maxLength: 2100 }).map((s) => `x${s.slice(1, -1)}x`),
+        ),
+        level: fc.constantFrom("info", "error"),
+      }),
       fc.record({ message: fc.string({ minLength: 1 }), level: fc.string().filter((l) => !["debug", "info", "warn", "error"].includes(l)) }),
       fc.record({ message: fc.constant("x"), level: fc.constant("info"), extra: fc.anything().filter((v) => v !== undefined) }),
     );

@@ -67,6 +67,31 @@ async function expectAxeClean(page: Page, label: string) {
 }
 
 describe("not found", { timeout: 180_000 }, () => {
+  it("marks every text of the not-found page as translated in the pseudo-locale", async () => {
+    const context = await contextFor(hostOf("aurora"));
+    const page = await context.newPage();
+    const res = await page.goto(siteUrl(hostOf("aurora"), "/xa/no-such-page"));
+    expect(res?.status()).toBe(404);
+    await page.getByTestId("not-found").waitFor();
+    const texts = await page.evaluate(() => {
+      const skip = (el: Element | null) => !!el?.closest('[translate="no"], script, style, [data-testid="brand"]');
+      const out: string[] = [];
+      const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!skip(n.parentElement)) out.push(n.textContent ?? "");
+      for (const el of document.querySelectorAll("main [aria-label], header [aria-label]")) if (!skip(el)) out.push(el.getAttribute("aria-label") ?? "");
+      const strip = (s: string) => {
+        for (let prev = ""; s !== prev;) {
+          prev = s;
+          s = s.replace(/⟦[^⟦⟧]*⟧/g, "");
+        }
+        return s;
+      };
+      return out.map(strip).filter((t) => /\p{L}/u.test(t));
+    });
+    expect(texts).toEqual([]);
+    await context.close();
+  });
+
   it("answers an unknown address with the site's page in its language (aurora)", async () => {
     const context = await contextFor(hostOf("aurora"));
     const page = await context.newPage();

@@ -19,13 +19,14 @@ const loadMenu = () => import("./account-menu-dropdown").then((m) => m.AccountMe
 /** Whose account the person is in, switching between the customers they may act for, and adding one by code. */
 export function AccountMenu(props: AccountMenuProps) {
   const trigger = (extra: TriggerProps) => (
-    <UnstyledButton style={{ color: "var(--portal-header-text)" }} p={6} data-testid="account-menu" {...extra}>
-      <Stack gap={0} align="flex-end">
-        <Text size="sm" fw={600} lh={1.2}>
+    // On a narrow phone the names are cut with an ellipsis rather than pushing the header wider.
+    <UnstyledButton style={{ color: "var(--portal-header-text)", minWidth: 0, maxWidth: "min(42vw, 18rem)" }} p={6} data-testid="account-menu" {...extra}>
+      <Stack gap={0} align="flex-end" style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} lh={1.2} truncate="end" maw="100%">
           {props.personName}
         </Text>
         {props.active ? (
-          <Text size="xs" lh={1.2} data-testid="active-customer">
+          <Text size="xs" lh={1.2} truncate="end" maw="100%" data-testid="active-customer">
             {props.active.name} · {props.active.clientCode}
           </Text>
         ) : null}

@@ -35,7 +35,7 @@ export function EmailSignInForm({ callbackUrl, confirmHref }: { callbackUrl: str
     <form onSubmit={submit} data-testid="email-sign-in" data-interactive={interactive || undefined}>
       <Stack gap="sm">
         <TextInput type="email" name="email" label={t("signin.email")} error={error} required autoComplete="email" />
-        <Button type="submit" variant="light" loading={busy} fullWidth>
+        <Button type="submit" variant="light" loading={busy} fullWidth className="portal-wrap-button">
           {t("signin.email-submit")}
         </Button>
       </Stack>

@@ -7,7 +7,7 @@ export async function Footer({ site, locale }: { site: SiteView; locale: string 
   const t = await getTranslations("shell");
   const items = site.linkItems.filter((l) => !l.locale || l.locale === locale);
   return (
-    <Box component="footer" py="lg" px="md" mt="xl" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+    <Box component="footer" pt="lg" px="md" mt="xl" className="portal-footer" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
       <Group justify="space-between" maw={1280} mx="auto" gap="md">
         <Text size="sm">© {site.companyName}</Text>
         <Group gap="md" component="nav" aria-label={t("footer-links")}>

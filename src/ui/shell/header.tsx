@@ -41,7 +41,7 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
             ))}
           </Group>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />
           {hasFeature(site, "dark-theme") ? <ColorSchemeToggle /> : null}
           {session ? <AccountMenu personName={session.person.name} active={session.activeCustomer} customers={session.customers} signOutHref={href("/auth/signout")} /> : null}

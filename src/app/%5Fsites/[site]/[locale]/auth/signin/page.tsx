@@ -34,11 +34,11 @@ export default async function SignInPage({ params, searchParams }: { params: Pro
       <Stack gap="sm">
         {eid.map((p) =>
           p.kind === "sandbox-eid" ? (
-            <Button key={p.id} component="a" href={`/api/auth/sandbox-eid/authorize?callbackURL=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth>
+            <Button key={p.id} component="a" href={`/api/auth/sandbox-eid/authorize?callbackURL=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth className="portal-wrap-button">
               {t("signin.eid")}
             </Button>
           ) : (
-            <Button key={p.id} component="a" href={`/api/sign-in/oidc/${p.id}/start?callbackUrl=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth variant="outline" data-provider={p.id}>
+            <Button key={p.id} component="a" href={`/api/sign-in/oidc/${p.id}/start?callbackUrl=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth variant="outline" className="portal-wrap-button" data-provider={p.id}>
               {t("signin.with", { provider: p.name })}
             </Button>
           ),

@@ -7,6 +7,7 @@ import { bodyBytes, bodySize, securityHeaders } from "./middleware/limits";
 import { customerServiceAudit } from "./middleware/audit";
 import { sessionRouter } from "./routers/session";
 import { meRouter } from "./routers/me";
+import { settingsRouter } from "./routers/settings";
 import { referenceRouter } from "./routers/reference";
 import { logsRouter } from "./routers/logs";
 import { signInRouter } from "./routers/sign-in";
@@ -21,6 +22,8 @@ import { feedbackRouter } from "./routers/feedback";
 import { announcementsRouter } from "./routers/announcements";
 import { consentRouter } from "./routers/consent";
 import { jobsRouter } from "./routers/jobs";
+import { supportRouter } from "./routers/support";
+import { deskRouter } from "./routers/desk";
 import { docsPage } from "./docs-page";
 import { handleAuthRequest } from "@/server/auth/endpoints";
 import { validationError } from "@/server/errors";
@@ -31,6 +34,7 @@ import { docsPageCsp, newNonce } from "@/server/web/security-headers";
 const ROUTERS = [
   sessionRouter,
   meRouter,
+  settingsRouter,
   referenceRouter,
   logsRouter,
   signInRouter,
@@ -45,6 +49,8 @@ const ROUTERS = [
   announcementsRouter,
   consentRouter,
   jobsRouter,
+  supportRouter,
+  deskRouter,
 ];
 
 const OPENAPI_CONFIG = {

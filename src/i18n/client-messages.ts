@@ -25,6 +25,8 @@ export const SHELL_MESSAGES = [
   "validation",
   "invoices.errors",
   "energy.errors",
+  "support.errors",
+  "settings.errors",
 ] as const;
 
 /** Pages whose client components read more: the invoice and payment pages, and the charts. */

@@ -9,6 +9,12 @@ export const API_MAX_BODY_BYTES = 1024 * 1024;
 /** A readings import (POST /api/import/readings): up to MAX_IMPORT_ROWS rows of JSON or CSV. */
 export const IMPORT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+/** A support attachment (POST /api/support/attachments): the file itself, at most 5 MB. */
+export const SUPPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The upload's whole multipart body: the file and room for its part headers and boundaries. */
+export const SUPPORT_UPLOAD_MAX_BODY_BYTES = SUPPORT_ATTACHMENT_MAX_BYTES + 64 * 1024;
+
 /** A Server Action's body; next.config.ts gives Next.js the same limit (experimental.serverActions.bodySizeLimit). */
 export const PAGE_MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,6 +1,8 @@
 import type { DemoPlan } from "@/server/demo/plan";
 import { invoiceMatrixFixtures } from "@/server/invoices/matrix-fixtures";
+import { settingsMatrixFixtures } from "@/server/settings/matrix-fixtures";
 import { demoAnnouncementIds } from "@/server/demo/engagement-seeder";
+import { demoOwnerTicket } from "@/server/demo/support-seeder";
 
 /**
  * Values for path parameters in the authorization matrix: each names a resource that belongs to
@@ -18,6 +20,11 @@ const RESOLVERS: Record<string, Resolver> = {
   // Access is checked before a job is looked up; another site's job is a 404 (dead-letter.test.ts).
   jobId: () => "00000000-0000-4000-8000-000000000000",
   ...invoiceMatrixFixtures,
+  // The owner's own e-mail contact and first bank account (settings).
+  ...settingsMatrixFixtures,
+  // The owner's demo ticket (open, with an image attached) and that attachment.
+  ticketId: ({ siteId }) => demoOwnerTicket(siteId).ticketId,
+  attachmentId: ({ siteId }) => demoOwnerTicket(siteId).attachmentId,
 };
 
 export function registerFixture(name: string, resolver: Resolver) {

@@ -3,6 +3,7 @@ import { isSafeRedirectPath } from "@/lib/safe-redirect";
 import { AppError, notFound } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
 import { clearCustomerServiceCookie } from "@/server/customers/service-cookie";
+import { appearanceAtSignIn } from "@/server/settings/appearance";
 import { getAuth, requestOrigin } from "./auth";
 import { loadSession } from "./session";
 import { personSessionsChanged } from "./session-cache";
@@ -104,5 +105,13 @@ export async function handleAuthRequest(site: Site, request: Request): Promise<R
   const headers = new Headers(res.headers);
   if (location !== null) headers.set("location", sameSiteLocation(site, request, origin, location));
   if (signOut) headers.append("set-cookie", clearCustomerServiceCookie(origin.startsWith("https://")));
+  // A sign-in on this device: the person's saved appearance (colour scheme, language) applies at once.
+  if (location !== null && !signOut) {
+    const saved = await appearanceAtSignIn(site, res.headers.getSetCookie(), headers.get("location"), origin.startsWith("https://"));
+    if (saved) {
+      for (const cookie of saved.cookies) headers.append("set-cookie", cookie);
+      if (saved.location) headers.set("location", saved.location);
+    }
+  }
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }

@@ -49,6 +49,16 @@ export interface DemoPlan {
   staff: { person: DemoPerson; role: "customer_service" | "site_admin" }[];
   /** Pre-existing representations: person acts for customer. */
   representations: { personId: string; customerId: string }[];
+  /** Members of the cooperative (sites with the membership area only; empty elsewhere). */
+  members: DemoMember[];
+}
+
+/** A customer's membership of a cooperative supplier: member number, since when, and shares held. */
+export interface DemoMember {
+  customerId: string;
+  memberNumber: string;
+  memberSince: string;
+  shares: number;
 }
 
 const NAMES: Record<DemoCountry, { first: string[]; last: string[]; streets: string[]; cities: [string, string][]; companies: string[]; phone: string }> = {
@@ -295,5 +305,25 @@ export function planDemo(site: DemoSite): DemoPlan {
     { person: newPerson("site-admin"), role: "site_admin" as const },
   ];
 
-  return { site, people, customers, staff, representations };
+  return { site, people, customers, staff, representations, members: planMembers(site, customers) };
+}
+
+/**
+ * The cooperative's members: most households and a few companies own shares, the demo personas
+ * with a home of their own among them (the new customer has not joined yet). A generator of its
+ * own, so the rest of the plan stays as it was.
+ */
+function planMembers(site: DemoSite, customers: DemoCustomer[]): DemoMember[] {
+  if (!site.features.includes("membership")) return [];
+  const prng = new Prng(`${site.seed}:members`);
+  const personas = new Set(["solar-household", "apartment", "house-gas", "company-owner"]);
+  let serial = 1000;
+  return customers
+    .filter((c) => (c.owner?.persona && personas.has(c.owner.persona)) || (!c.noData && prng.chance(c.kind === "private" ? 0.6 : 0.3)))
+    .map((c) => ({
+      customerId: c.id,
+      memberNumber: String((serial += prng.int(1, 40))),
+      memberSince: `${prng.int(1994, 2023)}-${String(prng.int(1, 12)).padStart(2, "0")}-${String(prng.int(1, 28)).padStart(2, "0")}`,
+      shares: c.kind === "legal" ? prng.int(5, 40) : prng.int(1, 12),
+    }));
 }

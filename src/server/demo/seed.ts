@@ -10,6 +10,8 @@ import { planDemo, type DemoPlan } from "./plan";
 import { meteringSeeder } from "./metering-seeder";
 import { invoiceSeeder } from "./invoice-seeder";
 import { engagementSeeder } from "./engagement-seeder";
+import { supportSeeder } from "./support-seeder";
+import { settingsSeeder } from "./settings-seeder";
 import type { SeedContext, Seeder } from "./seeder";
 import { hasFeature } from "@/lib/features";
 
@@ -112,7 +114,7 @@ const coreSeeder: Seeder = {
 };
 
 /** Area seeders run in this order; each reads the same deterministic plans. */
-export const SEEDERS: Seeder[] = [coreSeeder, meteringSeeder, invoiceSeeder, engagementSeeder];
+export const SEEDERS: Seeder[] = [coreSeeder, meteringSeeder, invoiceSeeder, engagementSeeder, supportSeeder, settingsSeeder];
 
 export function registerSeeder(seeder: Seeder) {
   if (!SEEDERS.some((s) => s.name === seeder.name)) SEEDERS.push(seeder);

@@ -6,3 +6,4 @@ import "server-only";
  */
 import "@/server/providers/mail/mailer";
 import "@/server/payments/reconciliation";
+import "@/server/support/attachments";

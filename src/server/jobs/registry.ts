@@ -88,6 +88,15 @@ export const JOBS = {
     expireInSeconds: 120,
     schedule: { cron: "* * * * *", payload: { siteId: null } },
   }),
+  /** Every hour: support attachments uploaded but never linked to a ticket within a day are removed (support/attachments.ts). */
+  "support-attachments-cleanup": defineJob({
+    schema: z.object({ siteId: z.null() }),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    schedule: { cron: "17 * * * *", payload: { siteId: null } },
+  }),
 } satisfies JobRegistry;
 
 export type Jobs = typeof JOBS;

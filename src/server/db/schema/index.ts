@@ -6,3 +6,5 @@ export * from "./customers";
 export * from "./metering";
 export * from "./invoices";
 export * from "./engagement";
+export * from "./support";
+export * from "./settings";

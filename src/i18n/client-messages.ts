@@ -33,6 +33,12 @@ export const SHELL_MESSAGES = [
 export const AREA_MESSAGES = {
   invoices: ["invoice-pages"],
   charts: ["charts"],
+  /** The settings page (the reasons the settings API gives, settings.errors, come with the shell). */
+  settings: ["settings-pages"],
+  /** The customer's support pages, and the reasons the support API gives (support.errors). */
+  support: ["support-pages", "support.errors"],
+  /** The customer-service desk: its texts and the support API's reasons. */
+  desk: ["desk", "support.errors"],
 } as const;
 
 type Tree = { [key: string]: string | Tree };

@@ -379,7 +379,19 @@ describe("my data", () => {
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="my-data-${c.clientCode}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
     const file = res.body;
     expect(file).toMatchObject({ format: "portal-my-data", version: 1, site: { id: "aurora" }, customer: { id: c.id, clientCode: c.clientCode }, requestedBy: { role: "owner" } });
-    expect(Object.keys(file.sections)).toEqual(["profile", "contacts", "addresses", "bankAccounts", "invoices", "readings", "consents", "feedback", "membership", "supportTickets", "customerServiceAccess"]);
+    expect(Object.keys(file.sections)).toEqual([
+      "profile",
+      "contacts",
+      "addresses",
+      "bankAccounts",
+      "invoices",
+      "readings",
+      "consents",
+      "feedback",
+      "membership",
+      "supportTickets",
+      "customerServiceAccess",
+    ]);
     expect(file.sections.supportTickets.length).toBeGreaterThan(0);
     expect(JSON.stringify(file.sections.supportTickets)).not.toMatch(/"internal":\s*true/);
     expect(file.sections.profile).toMatchObject({ clientCode: c.clientCode, firstName: c.firstName });

@@ -2,6 +2,7 @@
 
 import { Badge, Menu, Modal, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { api } from "@/ui/api";
@@ -13,6 +14,7 @@ import { RepresentativeCodeForm } from "./representative-code-form";
 /** The account menu itself, loaded on first use of its trigger. */
 export function AccountMenuDropdown({ trigger, intent, ...props }: AccountMenuProps & DeferredMenuProps) {
   const t = useTranslations("account");
+  const ts = useTranslations("shell");
   const router = useRouter();
   const onError = useApiErrorHandler();
   const [opened, { open, close }] = useDisclosure(false);
@@ -47,6 +49,16 @@ export function AccountMenuDropdown({ trigger, intent, ...props }: AccountMenuPr
             </Menu.Item>
           ))}
           <Menu.Divider />
+          {props.settingsHref ? (
+            <Menu.Item component={Link} href={props.settingsHref} data-testid="account-menu-settings">
+              {ts("settings")}
+            </Menu.Item>
+          ) : null}
+          {props.desk ? (
+            <Menu.Item component={Link} href={props.desk.href} data-testid="account-menu-desk">
+              {props.desk.label}
+            </Menu.Item>
+          ) : null}
           <Menu.Item onClick={open}>{t("add-representation")}</Menu.Item>
           <Menu.Item component="a" href={props.signOutHref}>
             {t("sign-out")}

@@ -12,6 +12,10 @@ export interface AccountMenuProps {
   active: AccountCustomer | null;
   customers: AccountCustomer[];
   signOutHref: string;
+  /** The settings page (profile, contacts, appearance …). */
+  settingsHref?: string;
+  /** The customer-service desk, for customer-service staff only, with its label. */
+  desk?: { href: string; label: string };
 }
 
 const loadMenu = () => import("./account-menu-dropdown").then((m) => m.AccountMenuDropdown);

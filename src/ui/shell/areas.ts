@@ -6,3 +6,4 @@ import { registerNavArea } from "./navigation";
 registerNavArea({ feature: "dashboard", path: "/dashboard", key: "dashboard" });
 registerNavArea({ feature: "charts", path: "/charts", key: "charts" });
 registerNavArea({ feature: "invoices", path: "/invoices", key: "invoices" });
+registerNavArea({ feature: "support", path: "/support", key: "support" });

@@ -16,11 +16,15 @@ export interface HeaderSession {
   person: { name: string };
   activeCustomer: AccountCustomer | null;
   customers: AccountCustomer[];
+  /** Staff roles on the site (customer_service, site_admin). */
+  roles?: readonly string[];
 }
 
 export async function Header({ site, locale, session, localeOptions }: { site: SiteView; locale: string; session: HeaderSession | null; localeOptions: string[] }) {
   const t = await getTranslations("nav");
   const href = (path: string) => localePath(site, locale, path);
+  // The customer-service desk is linked for the site's customer-service staff only.
+  const deskLink = session?.roles?.includes("customer_service") && hasFeature(site, "support") ? { href: href("/desk"), label: t("desk") } : undefined;
   const items = session ? navItems(site).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
   return (
     <Box
@@ -29,7 +33,7 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
     >
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={1280} mx="auto">
         <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
-          <MobileNav items={items} />
+          <MobileNav items={session ? [...items, { href: href("/settings"), label: t("settings") }] : items} />
           <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex", minWidth: 0, color: "var(--portal-header-text)", textDecoration: "none" }}>
             <BrandMark themeId={site.themeId} companyName={site.companyName} />
           </Link>
@@ -44,7 +48,16 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />
           {hasFeature(site, "dark-theme") ? <ColorSchemeToggle /> : null}
-          {session ? <AccountMenu personName={session.person.name} active={session.activeCustomer} customers={session.customers} signOutHref={href("/auth/signout")} /> : null}
+          {session ? (
+            <AccountMenu
+              personName={session.person.name}
+              active={session.activeCustomer}
+              customers={session.customers}
+              signOutHref={href("/auth/signout")}
+              settingsHref={href("/settings")}
+              desk={deskLink}
+            />
+          ) : null}
         </Group>
       </Group>
     </Box>

@@ -38,7 +38,16 @@ export default async function SignInPage({ params, searchParams }: { params: Pro
               {t("signin.eid")}
             </Button>
           ) : (
-            <Button key={p.id} component="a" href={`/api/sign-in/oidc/${p.id}/start?callbackUrl=${encodeURIComponent(callbackUrl)}`} size="md" fullWidth variant="outline" className="portal-wrap-button" data-provider={p.id}>
+            <Button
+              key={p.id}
+              component="a"
+              href={`/api/sign-in/oidc/${p.id}/start?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+              size="md"
+              fullWidth
+              variant="outline"
+              className="portal-wrap-button"
+              data-provider={p.id}
+            >
               {t("signin.with", { provider: p.name })}
             </Button>
           ),

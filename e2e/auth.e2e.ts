@@ -23,22 +23,6 @@ describe("sign-in and acting for customers", () => {
     await expect(page.getByRole("status").first().textContent()).resolves.toContain("Please sign in to continue");
   });
 
-  it("warns two minutes before an idle session ends, and offers to sign out", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.clock.install();
-    await signInSandbox(page, "aurora.localhost", "aurora-apartment", "/en");
-    await page.getByTestId("account-summary").waitFor();
-    // Nothing happens for 28.5 minutes: only the page's own passive checks reach the server.
-    await page.clock.runFor(28.5 * 60_000);
-    const warning = page.getByRole("dialog", { name: "Are you still there?" });
-    await warning.waitFor();
-    await expect(warning.getByRole("button", { name: "Continue" }).isVisible()).resolves.toBe(true);
-    await warning.getByRole("link", { name: "Sign out" }).click();
-    await page.waitForURL(/\/auth\/signout/);
-    await context.close();
-  });
-
   it("signs in with the sandbox e-ID, switches to a represented customer, adds one by code, and signs out", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

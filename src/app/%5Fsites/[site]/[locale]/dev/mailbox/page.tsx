@@ -39,7 +39,8 @@ export default async function DevMailboxPage({ params }: { params: Promise<{ sit
                 {t("mailbox.open-link")}
               </Anchor>
             ))}
-            <Code block mt="sm">
+            {/* Wrapped, so a long link does not make a scroll area a keyboard cannot reach. */}
+            <Code block mt="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
               {m.text}
             </Code>
           </Paper>

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { DeskTicketDetail } from "@/api/schemas/support";
 import { formatter } from "@/i18n/format";
 import { fileSize } from "@/ui/support/file-size";
-import { LockIcon } from "@/ui/support/icons";
+import { LockIcon } from "@/ui/shared/line-icons";
 import { MessageCard } from "@/ui/support/message-card";
 import supportClasses from "@/ui/support/support.module.css";
 

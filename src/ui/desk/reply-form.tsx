@@ -12,7 +12,7 @@ import { useHydrated } from "@/ui/shared/use-hydrated";
 import { useLeaveGuard } from "@/ui/shared/use-leave-guard";
 import { AttachmentsField, type FormAttachment } from "@/ui/support/attachments-field";
 import { useFieldErrors } from "@/ui/support/form-errors";
-import { LockIcon } from "@/ui/support/icons";
+import { LockIcon } from "@/ui/shared/line-icons";
 import { MESSAGE_LIMIT } from "@/ui/support/limits";
 import { useApiErrorHandler } from "@/ui/use-api-error";
 import classes from "@/ui/support/support.module.css";

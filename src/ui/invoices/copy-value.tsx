@@ -2,7 +2,7 @@
 
 import { ActionIcon, CopyButton, Group, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { CheckIcon } from "./icons";
+import { CheckIcon } from "@/ui/shared/line-icons";
 import classes from "./invoices.module.css";
 
 function CopyIcon() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "@/ui/shared/empty-state";
-import { FileIcon } from "./icons";
+import { FileIcon } from "@/ui/shared/line-icons";
 
 /** The shared empty-state box with the invoices' file icon. */
 export function InvoiceEmptyState({ title, description, action, testId = "invoices-empty" }: { title: string; description: string; action?: ReactNode; testId?: string }) {

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ApiError, type ApiErrorBody } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
-import { DownloadIcon } from "./icons";
+import { DownloadIcon } from "@/ui/shared/line-icons";
 import { newAttemptId } from "./payment-client";
 import { filenameFrom } from "./files";
 

@@ -4,7 +4,7 @@ import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { InvoiceSummary } from "@/api/schemas/invoices";
 import { formatter } from "@/i18n/format";
-import { AlertIcon } from "./icons";
+import { AlertIcon } from "@/ui/shared/line-icons";
 import { InvoiceStatusBadge } from "./status-badge";
 import classes from "./invoices.module.css";
 

@@ -4,7 +4,7 @@ import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from "@ma
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { BankIcon, CardIcon } from "./icons";
+import { BankIcon, CardIcon } from "@/ui/shared/line-icons";
 import { newAttemptId } from "./payment-client";
 
 export interface PayOptions {

@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { PostponeWindow } from "@/api/schemas/invoices";
-import { CalendarIcon } from "./icons";
+import { CalendarIcon } from "@/ui/shared/line-icons";
 
 /** The postponing window as the invoice detail API gives it. */
 export type PostponeWindowView = PostponeWindow;

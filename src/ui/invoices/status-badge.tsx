@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { ReactNode } from "react";
-import { AlertIcon, CheckIcon, ClockIcon, CrossIcon } from "./icons";
+import { AlertIcon, CheckIcon, ClockIcon, CrossIcon } from "@/ui/shared/line-icons";
 
 export type InvoiceStateName = "open" | "overdue" | "paid" | "cancelled" | "outsourced";
 

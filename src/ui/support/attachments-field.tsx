@@ -7,7 +7,7 @@ import type { Attachment } from "@/api/schemas/support";
 import { formatter } from "@/i18n/format";
 import { ApiError } from "@/ui/api";
 import { limitInMb } from "./file-size";
-import { CrossIcon, PaperclipIcon } from "./icons";
+import { CrossIcon, PaperclipIcon } from "@/ui/shared/line-icons";
 import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_LIMIT_BYTES, ATTACHMENT_LIMIT_COUNT } from "./limits";
 import { uploadAttachment } from "./upload";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "@/ui/shared/empty-state";
-import { ChatIcon } from "./icons";
+import { ChatIcon } from "@/ui/shared/line-icons";
 
 /** The shared empty-state box with the support area's speech-bubble icon. */
 export function SupportEmptyState({ title, description, action, testId = "tickets-empty" }: { title: string; description: string; action?: ReactNode; testId?: string }) {

@@ -1,7 +1,7 @@
 import { Anchor, Group, List, ListItem, Paper, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Attachment } from "@/api/schemas/support";
-import { PaperclipIcon } from "./icons";
+import { PaperclipIcon } from "@/ui/shared/line-icons";
 import classes from "./support.module.css";
 
 export type MessageLook = "customer" | "staff" | "internal";

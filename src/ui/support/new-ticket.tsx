@@ -15,7 +15,7 @@ import { useLeaveGuard } from "@/ui/shared/use-leave-guard";
 import { useApiErrorHandler } from "@/ui/use-api-error";
 import { AttachmentsField, type FormAttachment } from "./attachments-field";
 import { useFieldErrors } from "./form-errors";
-import { PlusIcon } from "./icons";
+import { PlusIcon } from "@/ui/shared/line-icons";
 import { MESSAGE_LIMIT, NAME_LIMIT } from "./limits";
 import classes from "./support.module.css";
 

@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { TicketStatus } from "@/api/schemas/support";
-import { CheckIcon, ClockIcon, CrossIcon, UserIcon } from "./icons";
+import { CheckIcon, ClockIcon, CrossIcon, UserIcon } from "@/ui/shared/line-icons";
 
 /** Filled with dark shades so white text keeps WCAG AA contrast in light and dark mode. */
 const LOOK: Record<TicketStatus, { color: string; icon: ReactNode }> = {

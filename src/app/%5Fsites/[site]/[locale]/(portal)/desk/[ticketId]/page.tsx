@@ -9,7 +9,7 @@ import { ReplyForm } from "@/ui/desk/reply-form";
 import { TicketActions } from "@/ui/desk/ticket-actions";
 import { TicketHistory } from "@/ui/desk/ticket-history";
 import { ClientLink as Link } from "@/ui/shell/client-link";
-import { ArrowLeftIcon } from "@/ui/support/icons";
+import { ArrowLeftIcon } from "@/ui/shared/line-icons";
 import { TicketStatusBadge } from "@/ui/support/status-badge";
 import classes from "@/ui/support/support.module.css";
 import { deskPageContext, loadDeskTicket, type TicketRouteParams } from "../_lib/context";

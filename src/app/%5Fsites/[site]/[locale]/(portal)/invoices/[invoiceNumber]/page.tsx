@@ -9,7 +9,7 @@ import { InvoiceBreakdown } from "@/ui/invoices/invoice-breakdown";
 import { InvoiceComparison } from "@/ui/invoices/invoice-comparison";
 import { PaymentDetails } from "@/ui/invoices/payment-details";
 import { PaymentHistory } from "@/ui/invoices/payment-history";
-import { ArrowLeftIcon, AlertIcon } from "@/ui/invoices/icons";
+import { ArrowLeftIcon, AlertIcon } from "@/ui/shared/line-icons";
 import { formatter } from "@/i18n/format";
 import classes from "@/ui/invoices/invoices.module.css";
 import { invoicePageContext, loadInvoice, type InvoiceRouteParams } from "../_lib/context";

@@ -6,7 +6,7 @@ import { ClientLink as Link } from "@/ui/shell/client-link";
 import { CancelTicket } from "@/ui/support/cancel-ticket";
 import { CommentForm } from "@/ui/support/comment-form";
 import { Conversation } from "@/ui/support/conversation";
-import { ArrowLeftIcon } from "@/ui/support/icons";
+import { ArrowLeftIcon } from "@/ui/shared/line-icons";
 import { TicketStatusBadge } from "@/ui/support/status-badge";
 import classes from "@/ui/support/support.module.css";
 import { loadTicket, supportPageContext, type TicketRouteParams } from "../_lib/context";

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { listBanks } from "@/server/reference/reference";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
-import { CheckIcon } from "@/ui/invoices/icons";
+import { CheckIcon } from "@/ui/shared/line-icons";
 import { formatter } from "@/i18n/format";
 import { InvoiceStatusBadge } from "@/ui/invoices/status-badge";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";

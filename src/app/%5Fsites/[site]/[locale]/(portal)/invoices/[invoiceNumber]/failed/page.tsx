@@ -3,7 +3,7 @@ import { ClientLink as Link } from "@/ui/shell/client-link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
-import { CrossIcon } from "@/ui/invoices/icons";
+import { CrossIcon } from "@/ui/shared/line-icons";
 import { formatter } from "@/i18n/format";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
 

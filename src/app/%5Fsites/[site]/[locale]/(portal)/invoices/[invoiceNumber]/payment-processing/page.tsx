@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
 import { StartPayment } from "@/ui/invoices/start-payment";
-import { BankIcon, CardIcon, CheckIcon } from "@/ui/invoices/icons";
+import { BankIcon, CardIcon, CheckIcon } from "@/ui/shared/line-icons";
 import { formatter } from "@/i18n/format";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
 

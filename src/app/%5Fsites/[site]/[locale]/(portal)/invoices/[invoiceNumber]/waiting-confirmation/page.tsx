@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
 import { PaymentWaiting } from "@/ui/invoices/payment-waiting";
-import { ClockIcon } from "@/ui/invoices/icons";
+import { ClockIcon } from "@/ui/shared/line-icons";
 import { formatter } from "@/i18n/format";
 import { firstParam, invoicePageContext, loadInvoice, loadPayment, localized, type InvoiceRouteParams } from "../../_lib/context";
 

@@ -7,7 +7,8 @@ import type { CustomerRow } from "./access";
 import { hasFeature } from "@/lib/features";
 import { normalizeVatNumber } from "@/lib/settings/business";
 import { auditChange, customerChanged, mayChange, permissionsFor, type SettingsActor, type SettingsPermission } from "@/server/settings/actor";
-import { listContacts, profileEmail, profilePhone, setPrimaryContacts } from "@/server/settings/contacts";
+import { listContacts, setPrimaryContacts } from "@/server/settings/contacts";
+import { profileEmail, profilePhone } from "@/server/settings/contact-rows";
 import { checkPhone } from "@/server/settings/phones";
 
 export interface ProfileUpdate {

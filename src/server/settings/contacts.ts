@@ -1,98 +1,13 @@
 import "server-only";
-import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { contactVerifications, customerContacts, customers, type ContactType } from "@/server/db/schema";
 import { AppError, notFound, validationError, type FieldError } from "@/server/errors";
-import { enforceRateLimit } from "@/server/rate-limit";
-import { sendMail } from "@/server/providers/mail/mailer";
-import { authSecret } from "@/lib/env";
-import { hasFeature } from "@/lib/features";
-import { localePath } from "@/lib/locales";
-import { formatPhoneInternational } from "@/lib/settings/phone";
 import { auditChange, requirePermission, type SettingsActor, type SettingsSite } from "./actor";
 import { checkPhone } from "./phones";
-import { verificationMail } from "./mail";
 
-export type ContactRow = typeof customerContacts.$inferSelect;
-
-export interface ContactInput {
-  id?: string;
-  type: ContactType;
-  value: string;
-  primary: boolean;
-}
-
-export interface ContactView {
-  id: string;
-  type: ContactType;
-  value: string;
-  display: string;
-  primary: boolean;
-  verified: boolean;
-  pendingVerification: boolean;
-  createdAt: string;
-}
-
-/** At most this many contacts of one type. */
-export const MAX_CONTACTS_PER_TYPE = 5;
-/** A verification code and link work this long. */
-export const VERIFICATION_MINUTES = 30;
-/** Wrong codes allowed per mailed code; then a new code must be sent. */
-export const MAX_CODE_ATTEMPTS = 5;
-/** Verification mails per contact and hour (sending more is 429). */
-const MAILS_PER_HOUR = 5;
-
-const TYPE_ORDER: Record<ContactType, number> = { Email: 0, Gsm: 1, Phone: 2 };
-const isPhone = (type: ContactType) => type === "Phone" || type === "Gsm";
-const phonesOff = (site: Pick<SettingsSite, "features">) => hasFeature(site, "settings.phone-number-disabled");
-const emailSchema = z.email().max(254);
-
-export function contactView(row: ContactRow): ContactView {
-  return {
-    id: row.id,
-    type: row.type,
-    value: row.value,
-    display: row.type === "Email" ? row.value : formatPhoneInternational(row.value),
-    primary: row.isPrimary,
-    verified: row.type === "Email" && row.verifiedAt !== null,
-    pendingVerification: row.type === "Email" && row.verifiedAt === null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function sortRows(rows: ContactRow[]): ContactRow[] {
-  return [...rows].sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || Number(b.isPrimary) - Number(a.isPrimary) || a.position - b.position);
-}
-
-async function rowsOf(db: Db, siteId: string, customerId: string): Promise<ContactRow[]> {
-  const rows = await db
-    .select()
-    .from(customerContacts)
-    .where(and(eq(customerContacts.siteId, siteId), eq(customerContacts.customerId, customerId)))
-    .orderBy(asc(customerContacts.position), asc(customerContacts.createdAt));
-  return sortRows(rows);
-}
-
-/**
- * A customer that has no contact rows yet (created before contacts were kept as a list, or by a
- * supplier's import) gets them from its own row: the e-mail on file counts as verified (it came
- * from the supplier's records) and the phone is read with the site's country.
- */
-async function materialize(db: Db, site: SettingsSite, customerId: string): Promise<void> {
-  const [c] = await db
-    .select({ email: customers.email, phone: customers.phone })
-    .from(customers)
-    .where(and(eq(customers.siteId, site.id), eq(customers.id, customerId)));
-  if (!c) throw notFound();
-  const values: (typeof customerContacts.$inferInsert)[] = [];
-  const email = c.email?.trim().toLowerCase();
-  if (email && emailSchema.safeParse(email).success) values.push({ siteId: site.id, customerId, type: "Email", value: email, isPrimary: true, verifiedAt: new Date() });
-  const phone = c.phone ? checkPhone(c.phone, site.country) : null;
-  if (phone?.ok) values.push({ siteId: site.id, customerId, type: phone.mobile === false ? "Phone" : "Gsm", value: phone.e164, isPrimary: true, position: 0 });
-  if (values.length) await db.insert(customerContacts).values(values).onConflictDoNothing();
-}
+import { contactView, emailSchema, isPhone, materialize, MAX_CONTACTS_PER_TYPE, mirror, phonesOff, primaryOf, rowsOf, type ContactInput, type ContactRow, type ContactView } from "./contact-rows";
+import { sendVerification } from "./contact-verification";
 
 /** The customer's contacts, e-mails first; phone numbers are left out when the site has them off. */
 export async function listContacts(site: SettingsSite, customerId: string): Promise<ContactView[]> {
@@ -105,21 +20,6 @@ export async function listContacts(site: SettingsSite, customerId: string): Prom
   return rows.filter((r) => !(phonesOff(site) && isPhone(r.type))).map(contactView);
 }
 
-/**
- * The contacts the supplier uses: the primary e-mail once verified (a new one is not used before),
- * else the verified one it replaces; the primary mobile and landline numbers.
- */
-export function primaryOf(rows: readonly ContactView[], previousEmail: string | null): { email: string | null; phone: string | null; gsm: string | null } {
-  const primary = (type: ContactType) => rows.find((r) => r.type === type && r.primary) ?? null;
-  const email = primary("Email");
-  const stillThere = previousEmail && rows.some((r) => r.type === "Email" && r.verified && r.value === previousEmail.toLowerCase()) ? previousEmail.toLowerCase() : null;
-  return {
-    email: email?.verified ? email.value : stillThere,
-    phone: primary("Phone")?.value ?? null,
-    gsm: primary("Gsm")?.value ?? null,
-  };
-}
-
 export async function primaryContacts(site: SettingsSite, customerId: string) {
   const list = await listContacts(site, customerId);
   const db = await getDb();
@@ -129,20 +29,6 @@ export async function primaryContacts(site: SettingsSite, customerId: string) {
     .where(and(eq(customers.siteId, site.id), eq(customers.id, customerId)));
   const p = primaryOf(list, c?.email ?? null);
   return { email: p.email, phone: phonesOff(site) ? null : p.phone, gsm: phonesOff(site) ? null : p.gsm };
-}
-
-/** Keeps the customer row's e-mail and phone in step with the contacts (invoices and e-mail sign-in read them). */
-async function mirror(db: Db, siteId: string, customerId: string): Promise<void> {
-  const rows = (await rowsOf(db, siteId, customerId)).map(contactView);
-  const [c] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(and(eq(customers.siteId, siteId), eq(customers.id, customerId)));
-  const p = primaryOf(rows, c?.email ?? null);
-  await db
-    .update(customers)
-    .set({ email: p.email, phone: p.gsm ?? p.phone, updatedAt: new Date() })
-    .where(and(eq(customers.siteId, siteId), eq(customers.id, customerId)));
 }
 
 interface Planned {
@@ -375,162 +261,4 @@ export async function setPrimaryContacts(actor: SettingsActor, change: { email?:
     }
     throw err;
   }
-}
-
-// ---------------------------------------------------------------- verification
-
-const hmac = (purpose: string, value: string) => crypto.createHmac("sha256", authSecret()).update(`${purpose}:${value}`).digest("hex");
-
-async function contactOf(siteId: string, customerId: string, contactId: string): Promise<ContactRow> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(customerContacts)
-    .where(and(eq(customerContacts.siteId, siteId), eq(customerContacts.customerId, customerId), eq(customerContacts.id, contactId)));
-  if (!row) throw notFound("settings.errors.contact-not-found");
-  return row;
-}
-
-/** Whether a contact is the customer's (the API asks before it reads a request body). */
-export async function isOwnContact(siteId: string, customerId: string, contactId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: customerContacts.id })
-    .from(customerContacts)
-    .where(and(eq(customerContacts.siteId, siteId), eq(customerContacts.customerId, customerId), eq(customerContacts.id, contactId)));
-  return !!row;
-}
-
-/** Mails a new code and link for an unverified e-mail; earlier codes stop working. */
-export async function sendVerification(actor: SettingsActor, contactId: string, origin: string): Promise<{ contactId: string; expiresAt: string }> {
-  const { site, customerId } = actor;
-  const contact = await contactOf(site.id, customerId, contactId);
-  if (contact.type !== "Email") throw validationError([{ path: "contactId", code: "invalid", message: "settings.errors.not-an-email" }]);
-  if (contact.verifiedAt) throw validationError([{ path: "contactId", code: "invalid", message: "settings.errors.already-verified" }]);
-  await enforceRateLimit(`contact-verification:${site.id}:${contact.id}`, MAILS_PER_HOUR, 3600);
-  const db = await getDb();
-  const [customer] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.siteId, site.id), eq(customers.id, customerId)));
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-  const token = crypto.randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + VERIFICATION_MINUTES * 60_000);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(contactVerifications)
-      .set({ usedAt: new Date() })
-      .where(and(eq(contactVerifications.siteId, site.id), eq(contactVerifications.contactId, contact.id), isNull(contactVerifications.usedAt)));
-    await tx.insert(contactVerifications).values({
-      siteId: site.id,
-      customerId,
-      contactId: contact.id,
-      codeHash: hmac("contact-code", `${contact.id}:${code}`),
-      tokenHash: hmac("contact-link", token),
-      expiresAt,
-    });
-  });
-  const locale = customer.locale && site.locales.includes(customer.locale) ? customer.locale : site.defaultLocaleId;
-  const name = customer.kind === "private" ? (customer.firstName ?? customer.name) : customer.name;
-  const link = `${origin}/api/contacts/verify?token=${token}`;
-  const mail = verificationMail({ site, locale, name, to: contact.value, code, link, minutes: VERIFICATION_MINUTES });
-  await sendMail({ siteId: site.id, to: contact.value, subject: mail.subject, text: mail.text, html: mail.html }, { idempotencyKey: `contact-verification:${hmac("contact-link", token)}` });
-  return { contactId: contact.id, expiresAt: expiresAt.toISOString() };
-}
-
-async function markVerified(db: Db, siteId: string, customerId: string, contactId: string, verificationId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await tx.update(contactVerifications).set({ usedAt: now }).where(eq(contactVerifications.id, verificationId));
-    await tx
-      .update(customerContacts)
-      .set({ verifiedAt: now, updatedAt: now })
-      .where(and(eq(customerContacts.siteId, siteId), eq(customerContacts.customerId, customerId), eq(customerContacts.id, contactId)));
-    await mirror(tx as unknown as Db, siteId, customerId);
-  });
-}
-
-/**
- * Checks a code typed on the contacts tab. A verified e-mail is an identity verification of the
- * kind EmailVerified (spec §3): the supplier may use it, and on sites with e-mail sign-in the
- * owner's primary e-mail recognises them. Codes expire and allow a few attempts.
- */
-export async function verifyContactCode(actor: SettingsActor, contactId: string, code: string): Promise<ContactView> {
-  const { site, customerId } = actor;
-  const contact = await contactOf(site.id, customerId, contactId);
-  if (contact.type !== "Email") throw validationError([{ path: "code", code: "invalid", message: "settings.errors.not-an-email" }]);
-  if (contact.verifiedAt) return contactView(contact);
-  const db = await getDb();
-  const [pending] = await db
-    .select()
-    .from(contactVerifications)
-    .where(and(eq(contactVerifications.siteId, site.id), eq(contactVerifications.contactId, contact.id), isNull(contactVerifications.usedAt)))
-    .orderBy(desc(contactVerifications.createdAt))
-    .limit(1);
-  if (!pending || pending.expiresAt.getTime() <= Date.now()) throw validationError([{ path: "code", code: "expired", message: "settings.errors.code-expired" }]);
-  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw validationError([{ path: "code", code: "too_many_attempts", message: "settings.errors.code-attempts-exceeded" }]);
-  const expected = Buffer.from(pending.codeHash, "hex");
-  const given = Buffer.from(hmac("contact-code", `${contact.id}:${code.trim()}`), "hex");
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-    // Counted in one statement, so parallel guesses cannot share an attempt.
-    const [counted] = await db
-      .update(contactVerifications)
-      .set({ attempts: sql`${contactVerifications.attempts} + 1` })
-      .where(eq(contactVerifications.id, pending.id))
-      .returning({ attempts: contactVerifications.attempts });
-    const left = Math.max(0, MAX_CODE_ATTEMPTS - counted.attempts);
-    throw new AppError("validation", "api.errors.validation", {
-      fields: [{ path: "code", code: "invalid", message: left > 0 ? "settings.errors.code-invalid" : "settings.errors.code-attempts-exceeded" }],
-      attemptsLeft: left,
-    });
-  }
-  await markVerified(db, site.id, customerId, contact.id, pending.id);
-  await auditChange(actor, "contact-verified", { contactId: contact.id, value: contact.value });
-  return contactView(await contactOf(site.id, customerId, contact.id));
-}
-
-/**
- * The one-click link of the mail: verifies without a session (the link itself proves the mailbox
- * is the customer's) and answers where to send the browser: the contacts tab in the customer's
- * language, saying whether it worked.
- */
-export async function verifyContactLink(site: SettingsSite, token: string): Promise<string> {
-  const db = await getDb();
-  const [pending] = await db
-    .select()
-    .from(contactVerifications)
-    .where(and(eq(contactVerifications.siteId, site.id), eq(contactVerifications.tokenHash, hmac("contact-link", token))));
-  const [customer] = pending
-    ? await db
-        .select({ locale: customers.locale })
-        .from(customers)
-        .where(and(eq(customers.siteId, site.id), eq(customers.id, pending.customerId)))
-    : [];
-  const locale = customer?.locale && site.locales.includes(customer.locale) ? customer.locale : site.defaultLocaleId;
-  const failed = localePath(site, locale, "/settings?tab=contacts&verification=failed");
-  if (!pending || pending.usedAt || pending.expiresAt.getTime() <= Date.now()) {
-    // A link used a second time for an address that is verified now: it worked, say so.
-    if (pending?.usedAt) {
-      const [contact] = await db
-        .select()
-        .from(customerContacts)
-        .where(and(eq(customerContacts.siteId, site.id), eq(customerContacts.id, pending.contactId)));
-      if (contact?.verifiedAt) return localePath(site, locale, `/settings?tab=contacts&verified=${contact.id}`);
-    }
-    return failed;
-  }
-  await markVerified(db, site.id, pending.customerId, pending.contactId, pending.id);
-  return localePath(site, locale, `/settings?tab=contacts&verified=${pending.contactId}`);
-}
-
-/** The profile's phone: the primary mobile, else the primary landline, in international form. */
-export function profilePhone(rows: readonly ContactView[]): string | null {
-  const p = primaryOf(rows, null);
-  const value = p.gsm ?? p.phone;
-  return value ? formatPhoneInternational(value) : null;
-}
-
-/** The profile's e-mail: the primary one (it may still wait for its verification). */
-export function profileEmail(rows: readonly ContactView[]): string | null {
-  return rows.find((r) => r.type === "Email" && r.primary)?.value ?? null;
 }

@@ -7,7 +7,7 @@ import { useTransition, type ReactNode } from "react";
 import type { SupportOption } from "@/api/schemas/support";
 import { useHydrated } from "@/ui/shared/use-hydrated";
 import { ClientLink as Link } from "@/ui/shell/client-link";
-import classes from "./desk.module.css";
+import busy from "@/ui/shared/busy-area.module.css";
 import { AGE_HOURS, STATUS_FILTERS, type QueueFilterValues } from "./filter-values";
 
 /** The queue's filters (status, topic, age, who handles it), kept in the URL so a view can be shared and reloaded. */
@@ -99,9 +99,9 @@ export function QueueFilters({
         ) : null}
       </Group>
       {/* While the filtered queue loads, the old one stays, dimmed. */}
-      <div className={classes.busyArea} aria-busy={pending} data-busy={pending || undefined}>
+      <div className={busy.busyArea} aria-busy={pending} data-busy={pending || undefined}>
         {pending ? (
-          <span className={classes.busyLabel} role="status">
+          <span className={busy.busyLabel} role="status">
             {t("filters.updating")}
           </span>
         ) : null}

@@ -5,7 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useTransition, type ReactNode } from "react";
 import { Segmented } from "@/ui/shared/segmented";
-import classes from "./invoices.module.css";
+import busy from "@/ui/shared/busy-area.module.css";
 
 /** Payment state and type filters, kept in the URL query so a filtered list can be shared and reloaded. */
 export function InvoiceFilters({ status, type, children }: { status: string; type: string; children: ReactNode }) {
@@ -60,9 +60,9 @@ export function InvoiceFilters({ status, type, children }: { status: string; typ
         </Stack>
       </Group>
       {/* While the filtered list loads, the old one stays, dimmed (a CSS overlay, no extra script). */}
-      <div className={classes.busyArea} aria-busy={pending} data-busy={pending || undefined}>
+      <div className={busy.busyArea} aria-busy={pending} data-busy={pending || undefined}>
         {pending ? (
-          <span className={classes.busyLabel} role="status">
+          <span className={busy.busyLabel} role="status">
             {t("loading")}
           </span>
         ) : null}

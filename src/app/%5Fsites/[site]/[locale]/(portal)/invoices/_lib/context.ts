@@ -1,5 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
@@ -44,16 +45,21 @@ export async function invoicePageContext(params: RouteParams): Promise<InvoicePa
   };
 }
 
-/** The invoice of the route for the active customer; another customer's number is not found. */
-export async function loadInvoice(ctx: InvoicePageContext, invoiceNumber: string) {
-  const number = decodeURIComponent(invoiceNumber);
-  if (!ctx.customerId || !INVOICE_NUMBER.test(number)) notFound();
+/** One lookup per request: the invoice's layout (which answers 404 before anything streams) and its pages share it. */
+const invoiceDetail = cache(async (site: Site, customerId: string, invoiceNumber: string) => {
   try {
-    return await getInvoiceDetail({ site: ctx.site, customerId: ctx.customerId, invoiceNumber: number });
+    return await getInvoiceDetail({ site, customerId, invoiceNumber });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") notFound();
     throw err;
   }
+});
+
+/** The invoice of the route for the active customer; another customer's number is not found. */
+export async function loadInvoice(ctx: InvoicePageContext, invoiceNumber: string) {
+  const number = decodeURIComponent(invoiceNumber);
+  if (!ctx.customerId || !INVOICE_NUMBER.test(number)) notFound();
+  return invoiceDetail(ctx.site, ctx.customerId, number);
 }
 
 /**

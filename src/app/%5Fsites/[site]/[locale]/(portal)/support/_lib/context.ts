@@ -1,5 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { localePath } from "@/lib/locales";
 import { AppError } from "@/server/errors";
@@ -32,14 +33,19 @@ export async function supportPageContext(params: RouteParams): Promise<SupportPa
   return { site, locale, session, customerId: session.activeCustomer?.id ?? null, href: (path: string) => localePath(site, locale, path) };
 }
 
-/** The ticket of the route for the active customer, marked as seen; another customer's id is not found. */
-export async function loadTicket(ctx: SupportPageContext, ticketId: string) {
-  if (!ctx.customerId || !TICKET_ID.test(ticketId)) notFound();
+/** One lookup per request: the ticket's layout (which answers 404 before anything streams) and its page share it. */
+const customerTicket = cache(async (site: Site, customerId: string, ticketId: string, locale: string, markSeen: boolean) => {
   try {
-    // Customer service looking at the account does not clear the customer's unread mark.
-    return await getCustomerTicket(ctx.site, ctx.customerId, ticketId, ctx.locale, { markSeen: !ctx.session.customerService });
+    return await getCustomerTicket(site, customerId, ticketId, locale, { markSeen });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") notFound();
     throw err;
   }
+});
+
+/** The ticket of the route for the active customer, marked as seen; another customer's id is not found. */
+export async function loadTicket(ctx: SupportPageContext, ticketId: string) {
+  if (!ctx.customerId || !TICKET_ID.test(ticketId)) notFound();
+  // Customer service looking at the account does not clear the customer's unread mark.
+  return customerTicket(ctx.site, ctx.customerId, ticketId, ctx.locale, !ctx.session.customerService);
 }

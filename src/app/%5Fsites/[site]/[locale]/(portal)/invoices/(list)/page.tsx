@@ -9,7 +9,7 @@ import { InvoiceEmptyState } from "@/ui/invoices/empty";
 import { NoCustomerNotice } from "@/ui/invoices/no-customer";
 import { formatter } from "@/i18n/format";
 import classes from "@/ui/invoices/invoices.module.css";
-import { firstParam, invoicePageContext, type RouteParams } from "./_lib/context";
+import { firstParam, invoicePageContext, type RouteParams } from "../_lib/context";
 
 export async function generateMetadata() {
   const t = await getTranslations("invoice-pages.list");

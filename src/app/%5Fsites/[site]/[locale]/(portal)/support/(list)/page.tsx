@@ -8,7 +8,7 @@ import { SupportEmptyState } from "@/ui/support/empty";
 import { NewTicket } from "@/ui/support/new-ticket";
 import { TicketList } from "@/ui/support/ticket-list";
 import { ClientLink as Link } from "@/ui/shell/client-link";
-import { supportPageContext, type RouteParams } from "./_lib/context";
+import { supportPageContext, type RouteParams } from "../_lib/context";
 
 export async function generateMetadata() {
   const t = await getTranslations("support-pages");

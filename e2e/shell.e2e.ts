@@ -109,6 +109,24 @@ describe("colour scheme (spec §4)", () => {
     await context.close();
   });
 
+  it("saves the header toggle's choice for a signed-in person", async () => {
+    const context = await newContext(browser, { colorScheme: "light" });
+    await settleShellPrompts(context, "aurora.localhost");
+    const page = await context.newPage();
+    await signInSandbox(page, "aurora.localhost", "aurora-house-gas", "/en");
+    const saved = async () => (await pageFetch<{ colorScheme: string }>(page, "/api/me/appearance")).body.colorScheme;
+    const toggle = page.locator("header").getByRole("button", { name: "Switch to dark mode" });
+    // The header is hydrated once the account menu's trigger says so.
+    await page.locator("header [data-interactive]").first().waitFor();
+    await toggle.click();
+    await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe("dark");
+    await expect.poll(saved, { timeout: 5_000 }).toBe("dark");
+    await page.locator("header").getByRole("button", { name: "Switch to light mode" }).click();
+    await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe("light");
+    await expect.poll(saved, { timeout: 5_000 }).toBe("light");
+    await context.close();
+  });
+
   it("resets a stored dark choice to light on a site without the dark-theme feature", async () => {
     const context = await newContext(browser, { colorScheme: "dark" });
     await settleShellPrompts(context, "daugava.localhost");

@@ -2,6 +2,8 @@
 
 import { ActionIcon, useMantineColorScheme, useComputedColorScheme } from "@mantine/core";
 import { useTranslations } from "next-intl";
+import type { AppearanceUpdate } from "@/api/schemas/settings";
+import { api } from "@/ui/api";
 
 function SunIcon() {
   return (
@@ -19,13 +21,23 @@ function MoonIcon() {
   );
 }
 
-export function ColorSchemeToggle() {
+/**
+ * Light or dark at once (the provider's manager writes the colour-scheme cookies). A signed-in
+ * person's choice is also saved for them (PUT /api/me/appearance), as the appearance settings
+ * save it, so it follows them to the next device; a failed save leaves this device's choice.
+ */
+export function ColorSchemeToggle({ saveForPerson }: { saveForPerson: boolean }) {
   const t = useTranslations("shell");
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
   const next = computed === "dark" ? "light" : "dark";
+  const choose = () => {
+    setColorScheme(next);
+    const body: AppearanceUpdate = { colorScheme: next };
+    if (saveForPerson) void api("/api/me/appearance", { method: "PUT", body }).catch(() => undefined);
+  };
   return (
-    <ActionIcon variant="subtle" size="lg" onClick={() => setColorScheme(next)} aria-label={t(next === "dark" ? "use-dark" : "use-light")} style={{ color: "var(--portal-header-text)" }}>
+    <ActionIcon variant="subtle" size="lg" onClick={choose} aria-label={t(next === "dark" ? "use-dark" : "use-light")} style={{ color: "var(--portal-header-text)" }}>
       {computed === "dark" ? <SunIcon /> : <MoonIcon />}
     </ActionIcon>
   );

@@ -47,7 +47,7 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />
-          {hasFeature(site, "dark-theme") ? <ColorSchemeToggle /> : null}
+          {hasFeature(site, "dark-theme") ? <ColorSchemeToggle saveForPerson={session !== null} /> : null}
           {session ? (
             <AccountMenu
               personName={session.person.name}

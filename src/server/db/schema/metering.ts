@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customerRef } from "./customers";
 import { siteRef } from "./sites";
 import { createdAt } from "./columns";
@@ -163,6 +163,33 @@ export const temperatures = pgTable(
 
 export type PriceModel = "Hourly" | "Fixed";
 
+/** Contract types (spec §3). */
+export const CONTRACT_TYPES = [
+  "Undefined",
+  "ConnectionContract",
+  "GridContract",
+  "SupplyContract",
+  "BillingContract",
+  "BackgroundContract",
+  "SalesOrderContract",
+  "CustomContract",
+  "InstallmentContract",
+  "GasSupplyContract",
+  "GroupContract",
+  "GasGridContract",
+  "HeatingGridContract",
+  "PurchaseContract",
+] as const;
+export type ContractType = (typeof CONTRACT_TYPES)[number];
+
+/** How a contract's invoices are delivered (spec §3 billing channel types). */
+export type BillingChannel =
+  | { type: "Email"; email: string }
+  | { type: "Address"; street: string; postalCode: string; city: string }
+  | { type: "IBAN"; iban: string }
+  | { type: "OVT"; ovt: string; operatorCode: string }
+  | { type: "EInvoiceRequest"; bankBic: string };
+
 /**
  * The energy contract of a metering point as the charts and cost estimates need it: a minimal
  * price model (spot + margin, or fixed with optional day/night prices) and a monthly fee.
@@ -188,11 +215,32 @@ export const energyContracts = pgTable(
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
     createdAt: createdAt(),
+    // What the contracts area adds (src/server/db/schema/contracts.ts, docs/decisions): the
+    // contract as the customer sees and manages it. Defaults keep writers of the price columns alone working.
+    contractNumber: text("contract_number"),
+    contractType: text("contract_type").$type<ContractType>().notNull().default("SupplyContract"),
+    /** The product signed (contract_products.id); null for contracts from before the product catalogue. */
+    productId: uuid("product_id"),
+    /** Fixed term in months; null for a termless contract. */
+    termMonths: smallint("term_months"),
+    /** Last day of the fixed term; the contract continues termless after it unless renewed or ended. */
+    termEnd: date("term_end"),
+    /** How invoices of this contract are delivered; null: by e-mail to the customer's address. */
+    billingChannel: jsonb("billing_channel").$type<BillingChannel>(),
+    coOwnerName: text("co_owner_name"),
+    /** Why valid_to was set: move-out, renewed (a follow-up continues) or ended by the supplier. */
+    endReason: text("end_reason").$type<"move-out" | "renewed" | "ended">(),
+    finalInvoiceAddress: jsonb("final_invoice_address").$type<{ street: string; postalCode: string; city: string } | null>(),
+    moveOutReadingKwh: numeric("move_out_reading_kwh", { precision: 14, scale: 3 }),
+    previousContractId: uuid("previous_contract_id"),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("energy_contracts_point_idx").on(t.meteringPointId, t.validFrom),
     index("energy_contracts_site_customer_idx").on(t.siteId, t.customerId),
     check("energy_contracts_price_model", sql`${t.priceModel} in ('Hourly', 'Fixed')`),
+    uniqueIndex("energy_contracts_site_number").on(t.siteId, t.contractNumber),
   ],
 );
 

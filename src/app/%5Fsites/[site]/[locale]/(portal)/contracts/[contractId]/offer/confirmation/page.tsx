@@ -1,0 +1,45 @@
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { formatter } from "@/i18n/format";
+import { getContract } from "@/server/contracts/contracts";
+import { KeyValueTable } from "@/ui/shared/key-value-table";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+import { contractPageContext, loadContract, type ContractRouteParams } from "../../../_lib/context";
+
+export async function generateMetadata() {
+  const t = await getTranslations("contracts-pages.offer-confirmation");
+  return { title: t("title") };
+}
+
+/** After accepting a renewal: the follow-up contract and when it starts. */
+export default async function RenewalConfirmationPage({ params }: { params: ContractRouteParams }) {
+  const ctx = await contractPageContext(params);
+  const { contractId } = await params;
+  const old = await loadContract(ctx, contractId);
+  if (!old.followUpContractId) redirect(ctx.href("/contracts"));
+  const next = await getContract(ctx.site, ctx.customerId!, old.followUpContractId);
+  const t = await getTranslations("contracts-pages.offer-confirmation");
+  const f = formatter(ctx.locale);
+  return (
+    <Stack gap="lg" data-testid="renewal-confirmation">
+      <Title order={1}>{t("title")}</Title>
+      <Text>{t("intro", { product: next.productName, date: f.date(next.startDate) })}</Text>
+      <KeyValueTable
+        aria-label={t("summary")}
+        rows={[
+          { key: "number", label: t("number"), value: next.contractNumber },
+          { key: "product", label: t("product"), value: next.productName },
+          { key: "start", label: t("start"), value: f.date(next.startDate) },
+          ...(next.termEnd ? [{ key: "term", label: t("term-end"), value: f.date(next.termEnd) }] : []),
+          { key: "old", label: t("previous"), value: t("previous-value", { number: old.contractNumber, date: f.date(old.endDate ?? old.termEnd ?? old.startDate) }) },
+        ]}
+      />
+      <div>
+        <Button component={Link} href={ctx.href("/contracts")}>
+          {t("back")}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { mayManage } from "@/server/contracts/contracts";
+import { centsPerKwhUnit, formatter } from "@/i18n/format";
+import { RenewalForm } from "@/ui/contracts/renewal-form";
+import { ContractSummaryCard } from "@/ui/contracts/contract-summary";
+import { EmptyState } from "@/ui/shared/empty-state";
+import { FileIcon } from "@/ui/shared/line-icons";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+import { contractPageContext, loadContract, type ContractRouteParams } from "../../_lib/context";
+
+export async function generateMetadata() {
+  const t = await getTranslations("contracts-pages.offer");
+  return { title: t("title") };
+}
+
+export default async function RenewalOfferPage({ params }: { params: ContractRouteParams }) {
+  const ctx = await contractPageContext(params);
+  if (!mayManage(ctx.site)) notFound();
+  const { contractId } = await params;
+  const contract = await loadContract(ctx, contractId);
+  const t = await getTranslations("contracts-pages.offer");
+  const tc = await getTranslations("contracts");
+  const f = formatter(ctx.locale);
+  if (!contract.renewal || ctx.session.activeCustomer!.role === "representative") {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t("title")}</Title>
+        <EmptyState
+          icon={<FileIcon size={28} />}
+          title={t("not-eligible-title")}
+          description={t("not-eligible")}
+          titleOrder={2}
+          action={
+            <Anchor component={Link} href={ctx.href("/contracts")}>
+              {t("back")}
+            </Anchor>
+          }
+          data-testid="renewal-not-eligible"
+        />
+      </Stack>
+    );
+  }
+  const offers = contract.renewal.offers.map((o) => ({
+    offerId: o.offerId,
+    title: o.productName,
+    lines: [
+      o.termMonths ? t("term", { months: o.termMonths }) : tc(`price-models.${o.priceModel}`),
+      ...o.priceComponents.map(
+        (c) => `${tc(`components.${c.type}`)}: ${c.unit === "c/kWh" ? `${f.number(c.value, "unitPrice")} ${centsPerKwhUnit(ctx.locale)}` : f.money(c.value, contract.currency)}`,
+      ),
+      t("valid-until", { date: f.date(o.validUntil) }),
+    ],
+  }));
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t("title")}</Title>
+        <Text c="dimmed">{t("intro", { end: f.date(contract.termEnd!), start: f.date(contract.renewal.startDate) })}</Text>
+      </Stack>
+      <ContractSummaryCard contract={contract} locale={ctx.locale} />
+      <RenewalForm contractId={contract.id} offers={offers} confirmationHref={ctx.href(`/contracts/${contract.id}/offer/confirmation`)} cancelHref={ctx.href("/contracts")} />
+      <Text size="xs" c="dimmed">
+        {t("vat-note")}
+      </Text>
+    </Stack>
+  );
+}

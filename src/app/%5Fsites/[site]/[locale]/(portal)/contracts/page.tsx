@@ -1,0 +1,55 @@
+import { Stack, Text, Title } from "@mantine/core";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { requireAreaPage } from "@/server/web/page-context";
+import { localePath } from "@/lib/locales";
+import { availableChannels, listContracts, mayManage } from "@/server/contracts/contracts";
+import { listBanks, listOperators } from "@/server/reference/reference";
+import { ContractList } from "@/ui/contracts/contract-list";
+import { EmptyState } from "@/ui/shared/empty-state";
+import { FileIcon } from "@/ui/shared/line-icons";
+
+type RouteParams = Promise<{ site: string; locale: string }>;
+
+export async function generateMetadata() {
+  const t = await getTranslations("contracts-pages.list");
+  return { title: t("title") };
+}
+
+export default async function ContractsPage({ params }: { params: RouteParams }) {
+  const { site: siteId, locale } = await params;
+  setRequestLocale(locale);
+  const { site, session } = await requireAreaPage(siteId, locale, "contracts");
+  const t = await getTranslations("contracts-pages.list");
+  const customerId = session.activeCustomer?.id ?? null;
+  if (!customerId) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t("title")}</Title>
+        <EmptyState icon={<FileIcon size={28} />} title={t("no-customer-title")} description={t("no-customer")} titleOrder={2} data-testid="contracts-no-customer" />
+      </Stack>
+    );
+  }
+  const contracts = await listContracts(site, customerId);
+  // Representatives read contracts; the owner and customer service change them (src/server/contracts).
+  const manages = mayManage(site) && session.activeCustomer!.role !== "representative";
+  const choices = manages
+    ? {
+        available: availableChannels(site),
+        operators: (await listOperators(site.country)).map((o) => ({ code: o.code, name: o.name })),
+        banks: (await listBanks(site.country, "E_INVOICE")).map((b) => ({ bic: b.bic, name: b.name })),
+      }
+    : null;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t("title")}</Title>
+        <Text c="dimmed">{t("intro")}</Text>
+      </Stack>
+      {contracts.length ? (
+        <ContractList contracts={contracts} locale={locale} choices={choices} flowHref={manages ? (id, flow) => localePath(site, locale, `/contracts/${id}/${flow}`) : null} />
+      ) : (
+        <EmptyState icon={<FileIcon size={28} />} title={t("empty-title")} description={t("empty")} titleOrder={2} data-testid="contracts-empty" />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import { hasFeature } from "@/lib/features";
+import { getSiteById } from "@/server/sites/sites";
+import { getContract, listContracts } from "./contracts";
+
+/**
+ * The contracts section of the customer's data export ("my data"): every contract of the customer
+ * as the contract pages show it, with its history of changes. It has the shape of an export
+ * section of src/server/settings (`{ key, collect }`) and answers undefined when the site has no
+ * contracts area or the customer no contracts.
+ */
+export const contractsExportSection = {
+  key: "contracts",
+  async collect({ site: { id }, customerId }: { site: { id: string }; customerId: string }) {
+    const site = await getSiteById(id);
+    if (!site || !hasFeature(site, "contracts")) return undefined;
+    const contractSite = { id: site.id, country: site.country, features: site.features, timezone: site.timezone };
+    const list = await listContracts(contractSite, customerId);
+    if (!list.length) return undefined;
+    return Promise.all(
+      list.map(async (c) => {
+        const { actions: _actions, moveOutWindow: _window, renewal: _renewal, ...detail } = await getContract(contractSite, customerId, c.id);
+        return detail;
+      }),
+    );
+  },
+};

@@ -1,0 +1,40 @@
+import { Stack, Text, Title } from "@mantine/core";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { requireAreaPage } from "@/server/web/page-context";
+import { customerRelays } from "@/server/load-control/load-control";
+import { hasFeature } from "@/lib/features";
+import { EmptyState } from "@/ui/shared/empty-state";
+import { RelayControl, RelayHistory } from "@/ui/load-control/relay-control";
+
+export async function generateMetadata() {
+  const t = await getTranslations("load-control-pages");
+  return { title: t("title") };
+}
+
+/** Load control (spec §2 /power-control): the customer's controllable relays and their latest commands. */
+export default async function PowerControlPage({ params }: { params: Promise<{ site: string; locale: string }> }) {
+  const { site: siteId, locale } = await params;
+  setRequestLocale(locale);
+  const { site, session } = await requireAreaPage(siteId, locale, "power-control");
+  const t = await getTranslations("load-control-pages");
+  const customerId = session.activeCustomer?.id;
+  const relays = customerId ? await customerRelays(site.id, customerId) : [];
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>{t("title")}</Title>
+        <Text>{t("intro")}</Text>
+      </Stack>
+      {relays.length ? (
+        relays.map((r) => (
+          <Stack key={r.gsrn} gap="sm">
+            <RelayControl relay={r} onOffAllowed={hasFeature(site, "power-control.on-off")} timeZone={site.timezone} />
+            <RelayHistory relay={r} timeZone={site.timezone} />
+          </Stack>
+        ))
+      ) : (
+        <EmptyState title={t("title")} description={t("none")} titleOrder={2} />
+      )}
+    </Stack>
+  );
+}

@@ -3,6 +3,7 @@ import { withRawTransaction } from "@/server/metering/bulk";
 import { lockRollupsInTx, refreshDailyInTx, refreshHourlyInTx, refreshHourlyPricesInTx } from "@/server/metering/rollup";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { ImportError, MAX_ISSUES, type ImportIssue, type ImportResult } from "./types";
+import { spotPricesImported } from "@/server/notifications/spot-price";
 
 /** ENTSO-E bidding zone EIC codes of the zones we serve. */
 export const ZONE_BY_EIC: Record<string, "FI" | "EE" | "LV"> = {
@@ -270,7 +271,7 @@ export function parseEntsoeA44(xml: string): SpotPriceRow[] {
 
 /** Upserts spot prices in one transaction; identical rows stay untouched. */
 export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResult> {
-  return withRawTransaction(async (tx) => {
+  const result = await withRawTransaction(async (tx) => {
     await tx.query("create temp table import_spot (zone text not null, resolution_minutes smallint not null, start timestamptz not null, price_eur_mwh numeric(10,3) not null) on commit drop");
     const lines = rows.map((r) => `${r.zone}\t${r.resolutionMinutes}\t${new Date(r.start).toISOString()}\t${r.eurPerMwh}`);
     await tx.copyIn("import_spot", ["zone", "resolution_minutes", "start", "price_eur_mwh"], lines.length ? `${lines.join("\n")}\n` : "");
@@ -301,4 +302,16 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
     }
     return { rows: rows.length, inserted, updated, unchanged: rows.length - inserted - updated };
   });
+  // New prices may cross customers' spot-price alert limits: an evaluation job per zone (notifications).
+  if (result.inserted + result.updated > 0) await spotPricesImported(zoneRanges(rows));
+  return result;
+}
+
+function zoneRanges(rows: SpotPriceRow[]): { zone: string; from: number; to: number }[] {
+  const byZone = new Map<string, [number, number]>();
+  for (const r of rows) {
+    const [a, b] = byZone.get(r.zone) ?? [Infinity, -Infinity];
+    byZone.set(r.zone, [Math.min(a, r.start), Math.max(b, r.start + r.resolutionMinutes * 60_000)]);
+  }
+  return [...byZone].map(([zone, [from, to]]) => ({ zone, from, to }));
 }

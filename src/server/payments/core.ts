@@ -7,6 +7,7 @@ import { paymentProviderFor, type PaymentServiceConfig } from "@/server/provider
 import { ProviderError, type PaymentProvider, type ProviderPayment, type ProviderStatus } from "@/server/providers/payments/types";
 import { localePrefix } from "@/lib/locales";
 import { isTerminal, pathTo } from "@/lib/payments/state-machine";
+import { announcePayment } from "@/server/notifications/hooks";
 
 /**
  * What every part of the payment services shares: the site they need, the portal's payment
@@ -154,7 +155,7 @@ export function providerOf(site: PaymentSite, provider: PaymentProviderId): Paym
  */
 export async function applyProviderStatus(siteId: string, paymentId: string, reported: ProviderStatus, details: Record<string, unknown> = {}): Promise<PaymentRow> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [row] = await tx
       .select()
@@ -190,6 +191,9 @@ export async function applyProviderStatus(siteId: string, paymentId: string, rep
     }
     return current;
   });
+  // The customer hears of it through their notification channels (a job; once per payment).
+  if (applied.status === "succeeded") await announcePayment(siteId, applied);
+  return applied;
 }
 
 /** The payment's event log, oldest first (support and tests). */

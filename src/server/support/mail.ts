@@ -7,6 +7,7 @@ import { MailPayload } from "@/server/jobs/registry";
 import { serverTranslator } from "@/i18n/server-translator";
 import { getTheme } from "@/themes/registry";
 import { localePath } from "@/lib/locales";
+import { ticketAnswered } from "@/server/notifications/hooks";
 
 /**
  * The e-mail a customer gets when customer service replies to their ticket: in the customer's
@@ -52,6 +53,8 @@ export function replyMail(site: ReplyMailSite, customer: { name: string; locale:
 /** Queues the reply mail to the ticket's customer; a customer without an e-mail address gets none. */
 export async function queueReplyMail(args: { site: ReplyMailSite; ticket: { id: string; number: number; name: string; customerId: string }; commentId: string; origin: string }) {
   const { site, ticket } = args;
+  // The reply also lands in the customer's inbox, and on the channels they chose (notifications, a job).
+  await ticketAnswered({ siteId: site.id, customerId: ticket.customerId, ticketId: ticket.id, ticketNumber: ticket.number, ticketName: ticket.name, commentId: args.commentId });
   const db = await getDb();
   const [customer] = await db
     .select({ email: customers.email, kind: customers.kind, name: customers.name, firstName: customers.firstName, locale: customers.locale })

@@ -1,0 +1,54 @@
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { requireAreaPage } from "@/server/web/page-context";
+import { listInbox } from "@/server/notifications/inbox";
+import { localePath } from "@/lib/locales";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+import { EmptyState } from "@/ui/shared/empty-state";
+import { InboxList } from "@/ui/notifications/inbox-list";
+
+type Params = Promise<{ site: string; locale: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata() {
+  const t = await getTranslations("notifications-pages.inbox");
+  return { title: t("title") };
+}
+
+/** The inbox (spec §2 /inbox, area `inbox`): every message the portal sent the customer, newest first. */
+export default async function InboxPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { site: siteId, locale } = await params;
+  setRequestLocale(locale);
+  const { site, session } = await requireAreaPage(siteId, locale, "inbox");
+  const t = await getTranslations("notifications-pages.inbox");
+  const q = await searchParams;
+  const archived = (Array.isArray(q.archived) ? q.archived[0] : q.archived) === "true";
+  const customer = session.activeCustomer;
+  if (!customer) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t("title")}</Title>
+        <EmptyState title={t("empty-title")} description={t("no-customer")} />
+      </Stack>
+    );
+  }
+  const { messages, unread } = await listInbox(site, customer.id, { locale, archived });
+  const hrefOf = Object.fromEntries([...new Set(messages.map((m) => m.link).filter((l): l is string => !!l))].map((l) => [l, localePath(site, locale, l)]));
+  const base = localePath(site, locale, "/inbox");
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{archived ? t("archived-title") : t("title")}</Title>
+          <Text c="dimmed" mt={4} data-testid="inbox-unread-count">
+            {t("unread-count", { count: unread })}
+          </Text>
+        </div>
+        <Button component={Link} href={archived ? base : `${base}?archived=true`} variant="default" size="sm">
+          {archived ? t("show-inbox") : t("show-archived")}
+        </Button>
+      </Group>
+      <InboxList messages={messages} archived={archived} timeZone={site.timezone} hrefOf={hrefOf} />
+    </Stack>
+  );
+}

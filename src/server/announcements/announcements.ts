@@ -103,3 +103,21 @@ export async function deleteAnnouncement(siteId: string, id: string): Promise<vo
     .returning({ id: announcements.id });
   if (!deleted.length) throw notFound();
 }
+
+/** Ends an announcement now (kept for the record); one already ended keeps its end. Another site's id is not found. */
+export async function withdrawAnnouncement(siteId: string, id: string, now = new Date()): Promise<typeof announcements.$inferSelect> {
+  if (!UUID.test(id)) throw notFound();
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.siteId, siteId), eq(announcements.id, id)));
+  if (!row) throw notFound();
+  if (row.expiresAt && row.expiresAt <= now) return row;
+  const [updated] = await db
+    .update(announcements)
+    .set({ expiresAt: now })
+    .where(and(eq(announcements.siteId, siteId), eq(announcements.id, id)))
+    .returning();
+  return updated;
+}

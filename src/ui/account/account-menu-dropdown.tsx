@@ -59,6 +59,11 @@ export function AccountMenuDropdown({ trigger, intent, ...props }: AccountMenuPr
               {props.desk.label}
             </Menu.Item>
           ) : null}
+          {props.admin ? (
+            <Menu.Item component={Link} href={props.admin.href} data-testid="account-menu-admin">
+              {props.admin.label}
+            </Menu.Item>
+          ) : null}
           <Menu.Item onClick={open}>{t("add-representation")}</Menu.Item>
           <Menu.Item component="a" href={props.signOutHref}>
             {t("sign-out")}

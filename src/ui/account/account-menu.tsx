@@ -16,6 +16,8 @@ export interface AccountMenuProps {
   settingsHref?: string;
   /** The customer-service desk, for customer-service staff only, with its label. */
   desk?: { href: string; label: string };
+  /** The administration area, for the site's administrators only, with its label. */
+  admin?: { href: string; label: string };
 }
 
 const loadMenu = () => import("./account-menu-dropdown").then((m) => m.AccountMenuDropdown);

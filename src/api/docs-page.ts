@@ -18,8 +18,11 @@ pre{background:#f6f8fa;padding:12px;overflow:auto;margin:0 12px 12px;font-size:1
 .a{font-size:12px;color:#57606a;margin-left:8px}
 @media (prefers-color-scheme: dark){body{background:#0d1117;color:#e6edf3}pre{background:#161b22}details,header{border-color:#30363d}.a{color:#9198a1}
 .get{color:#79c0ff}.post{color:#7ee787}.put{color:#e3b341}.delete{color:#ff7b72}.patch{color:#d2a8ff}}
+.try{margin:0 12px 12px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}.try input{flex:1 1 320px;font-family:ui-monospace,monospace;padding:4px}
+.tok input{width:min(100%,420px);padding:4px;font-family:ui-monospace,monospace}.tok{margin-top:8px}
 </style></head>
-<body><header><h1>API reference</h1><p>OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a></p></header>
+<body><header><h1>API reference</h1><p>OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a></p>
+<p class="tok"><label for="personal-token">Personal API token (to try the operations marked with a token scope)</label><br><input id="personal-token" type="password" autocomplete="off" spellcheck="false" placeholder="eppat_…"></p></header>
 <main id="root"><p>Loading…</p></main>
 <script nonce="${nonce}">
 fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
@@ -32,8 +35,22 @@ fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
     const h=document.createElement('h2');h.textContent=tag;root.appendChild(h);
     for(const {path,method,op} of byTag[tag]){
       const d=document.createElement('details');
-      d.innerHTML='<summary><span class="m '+method+'">'+method.toUpperCase()+'</span> <code>/api'+esc(path)+'</code> '+esc(op.summary||'')+'<span class="a">'+esc(op['x-access']||'')+(op['x-feature']?' · feature '+esc(op['x-feature']):'')+'</span></summary>'+
+      const scope=op['x-token-scope'];
+      d.innerHTML='<summary><span class="m '+method+'">'+method.toUpperCase()+'</span> <code>/api'+esc(path)+'</code> '+esc(op.summary||'')+'<span class="a">'+esc(op['x-access']||'')+(op['x-feature']?' · feature '+esc(op['x-feature']):'')+(scope?' · token scope '+esc(scope):'')+'</span></summary>'+
+        (scope?'<div class="try"><input aria-label="Request path" value="'+esc(path)+'"><button type="button">Try it with the token</button></div><pre class="out" aria-live="polite" hidden></pre>':'')+
         '<pre>'+esc(JSON.stringify({parameters:op.parameters,requestBody:op.requestBody,responses:op.responses},null,2))+'</pre>';
+      if(scope){
+        const input=d.querySelector('.try input'),out=d.querySelector('.out');
+        d.querySelector('.try button').addEventListener('click',async()=>{
+          const target=input.value.trim();out.hidden=false;
+          if(!target.startsWith('/api/')){out.textContent='The path must start with /api/';return;}
+          try{
+            const r=await fetch(target,{credentials:'omit',headers:{authorization:'Bearer '+document.getElementById('personal-token').value.trim()}});
+            const text=await r.text();let shown=text;try{shown=JSON.stringify(JSON.parse(text),null,2);}catch{}
+            out.textContent=r.status+' '+r.statusText+'\\n'+shown;
+          }catch(e){out.textContent=String(e);}
+        });
+      }
       root.appendChild(d);}}
 });
 </script></body></html>`;

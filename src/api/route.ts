@@ -2,8 +2,10 @@ import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { csrfExempt } from "./middleware/request";
+import { tokenAllowed } from "./routers/tokens-auth";
 import { ErrorBody } from "./schemas/errors";
 import type { Feature } from "@/lib/features";
+import type { TokenScope } from "@/server/tokens/scopes";
 import { AppError, forbidden, notFound, unauthenticated } from "@/server/errors";
 
 /**
@@ -18,8 +20,9 @@ export type Access = "public" | "person" | "customer" | "customer_service" | "si
 /** The statuses an API error can have (src/server/errors.ts). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
 
-function guard(access: Access, feature?: Feature) {
+function guard(access: Access, feature?: Feature, token?: TokenScope) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (!tokenAllowed(c, token)) throw forbidden("tokens.errors.not-allowed");
     if (feature && !c.get("site").features.includes(feature)) throw notFound("api.errors.feature-disabled");
     if (access !== "public") {
       if (c.get("foreignSession")) throw notFound();
@@ -40,11 +43,13 @@ export interface RouteContract {
   operationId: string;
   summary: string;
   tags: [string, ...string[]];
+  /** The personal API token scope that may call this read endpoint; without it a token is refused (403). */
+  token?: TokenScope;
   /** Errors the handler itself answers, beyond those of access, feature, CSRF and input, each with why. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 
-type Defined<R extends RouteConfig> = R & { "x-access": Access; "x-feature"?: Feature };
+type Defined<R extends RouteConfig> = R & { "x-access": Access; "x-feature"?: Feature; "x-token-scope"?: TokenScope };
 
 const ACCESS_403: Partial<Record<Access, string>> = {
   customer: "No active customer",
@@ -67,6 +72,9 @@ function errorReasons(config: RouteConfig & RouteContract): Map<ErrorStatus, str
   if (forbiddenWhy) add(403, forbiddenWhy);
   if (!["get", "head", "options"].includes(config.method) && !csrfExempt(`/api${config.path}`)) add(403, "The Origin header is not this site's");
   if (config.feature) add(404, `The site has the feature ${config.feature} off`);
+  add(401, "A personal API token that is unknown, revoked, expired or of another site");
+  add(403, config.token ? `A personal API token without the scope ${config.token}` : "A personal API token: this operation does not accept one");
+  add(429, "A personal API token over its rate limit");
   if (request && (request.params || request.query || request.headers || request.cookies || body)) add(422, "Invalid input: details.fields names each problem");
   for (const [status, why] of Object.entries(config.errors ?? {})) add(Number(status) as ErrorStatus, why);
   add(404, "No site has the request's host (a plain-text answer)");
@@ -88,16 +96,17 @@ const errorResponse = (status: ErrorStatus, reasons: string[]) => ({
  * are required, so every endpoint has a name and a line of documentation in generated clients.
  */
 export function defineRoute<R extends RouteConfig>(config: R & RouteContract): Defined<R> {
-  const { access, feature, errors: _errors, ...rest } = config;
-  const middleware = [guard(access, feature), ...(rest.middleware ? ([] as unknown[]).concat(rest.middleware) : [])];
+  const { access, feature, token, errors: _errors, ...rest } = config;
+  const middleware = [guard(access, feature, token), ...(rest.middleware ? ([] as unknown[]).concat(rest.middleware) : [])];
   const errors = Object.fromEntries([...errorReasons(config)].map(([status, reasons]) => [status, errorResponse(status, reasons)]));
   return createRoute({
     ...rest,
     middleware: middleware as never,
-    security: rest.security ?? (access === "public" ? [] : [{ sessionCookie: [] }]),
+    security: rest.security ?? (access === "public" ? [] : token ? [{ sessionCookie: [] }, { personalToken: [] }] : [{ sessionCookie: [] }]),
     responses: { ...errors, ...rest.responses },
     "x-access": access,
     ...(feature ? { "x-feature": feature } : {}),
+    ...(token ? { "x-token-scope": token } : {}),
   } as unknown as R) as unknown as Defined<R>;
 }
 

@@ -12,6 +12,7 @@ chartsRouter.openapi(
     method: "get",
     path: "/charts/readings",
     operationId: "getChartReadings",
+    token: "read-consumption",
     errors: { 404: "A metering point that is not the active customer's, or the measurement's feature is off" },
     tags: ["Charts"],
     summary: "Chart values of one measurement, optionally with the same period whole years earlier",

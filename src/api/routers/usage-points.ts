@@ -23,6 +23,7 @@ usagePointsRouter.openapi(
     method: "get",
     path: "/usage-points/me",
     operationId: "listUsagePoints",
+    token: "read-consumption",
     tags: ["Usage points"],
     summary: "The active customer's usage (metering) points",
     access: "customer",

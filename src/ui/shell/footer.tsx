@@ -1,6 +1,7 @@
 import { Anchor, Box, Group, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { SiteView } from "@/lib/sites";
+import { localePath } from "@/lib/locales";
 
 /** Contact links and the site's link items for this locale, opened in a new tab without referrer. */
 export async function Footer({ site, locale }: { site: SiteView; locale: string }) {
@@ -21,6 +22,9 @@ export async function Footer({ site, locale }: { site: SiteView; locale: string 
               {l.label}
             </Anchor>
           ))}
+          <Anchor href={localePath(site, locale, "/accessibility")} size="sm" data-testid="footer-accessibility">
+            {t("accessibility")}
+          </Anchor>
         </Group>
       </Group>
     </Box>

@@ -1,0 +1,37 @@
+import { Alert, Stack } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import type { ApiToken, CalendarFeedState } from "@/api/schemas/tokens";
+import { TokensPanel } from "./tokens-panel";
+import { CalendarPanel } from "./calendar-panel";
+
+/**
+ * Settings → API access: the personal API tokens and the calendar feed of the person for the
+ * customer they act for. Customer-service staff acting for a customer see why they cannot
+ * manage them (`access` is null).
+ */
+export async function ApiAccessPanel({
+  customerId,
+  access,
+  timeZone,
+  docsHref,
+}: {
+  customerId: string;
+  access: { tokens: ApiToken[]; calendar: CalendarFeedState } | null;
+  timeZone: string;
+  docsHref: string;
+}) {
+  if (!access) {
+    const t = await getTranslations("tokens.errors");
+    return (
+      <Alert variant="default" data-testid="api-access-customer-service">
+        {t("customer-service")}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      <TokensPanel customerId={customerId} tokens={access.tokens} timeZone={timeZone} docsHref={docsHref} />
+      <CalendarPanel feed={access.calendar} timeZone={timeZone} />
+    </Stack>
+  );
+}

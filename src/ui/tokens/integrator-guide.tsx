@@ -1,0 +1,157 @@
+import { Anchor, Box, Stack, Table, TableCaption, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { getTranslations } from "next-intl/server";
+import { CopyCode } from "./copy-code";
+
+/** The operations a personal token may call, with their scope (as the OpenAPI document marks them). */
+export const TOKEN_OPERATIONS = [
+  { operationId: "getConsumptionStatistics", path: "/api/dashboard/statistics/consumption?from=2026-01-01&to=2026-02-01", scope: "read-consumption" },
+  { operationId: "getProductionStatistics", path: "/api/dashboard/statistics/production?from=2026-01-01&to=2026-02-01", scope: "read-consumption" },
+  { operationId: "getExpenseStatistics", path: "/api/dashboard/statistics/expenses?from=2026-01-01&to=2026-02-01", scope: "read-consumption" },
+  { operationId: "getChartReadings", path: "/api/charts/readings?series[]=consumption&from=2026-01-01&to=2026-01-02&resolution=60", scope: "read-consumption" },
+  { operationId: "listUsagePoints", path: "/api/usage-points/me", scope: "read-consumption" },
+  { operationId: "getSpotStatistics", path: "/api/dashboard/statistics/spot", scope: "read-prices" },
+  { operationId: "listInvoices", path: "/api/invoices", scope: "read-invoices" },
+  { operationId: "getInvoice", path: "/api/invoices/{invoiceNumber}", scope: "read-invoices" },
+] as const;
+
+const PLACEHOLDER = "YOUR_TOKEN";
+
+/**
+ * The integrators' page: how to send a token, what it can read, and copy-paste examples (curl,
+ * a spreadsheet query, Python) for this site's address, in the person's language.
+ */
+export async function IntegratorGuide({
+  origin,
+  companyName,
+  settingsHref,
+  rateLimit,
+}: {
+  origin: string;
+  companyName: string;
+  settingsHref: string;
+  rateLimit: { max: number; windowSeconds: number };
+}) {
+  const t = await getTranslations("tokens-pages");
+  const ts = await getTranslations("tokens.scope");
+  const copy = { copyLabel: t("copy"), copiedLabel: t("copied") };
+  const curl = [
+    `curl -H "Authorization: Bearer ${PLACEHOLDER}" "${origin}/api/dashboard/statistics/spot"`,
+    ``,
+    `curl -H "Authorization: Bearer ${PLACEHOLDER}" "${origin}/api/dashboard/statistics/consumption?resolution=day"`,
+  ].join("\n");
+  const spreadsheet = [
+    `let`,
+    `    Source = Json.Document(Web.Contents("${origin}/api/invoices", [Headers = [Authorization = "Bearer ${PLACEHOLDER}"]])),`,
+    `    Invoices = Table.FromRecords(Source[invoices])`,
+    `in`,
+    `    Invoices`,
+  ].join("\n");
+  const python = [
+    `import json, urllib.request`,
+    ``,
+    `request = urllib.request.Request(`,
+    `    "${origin}/api/dashboard/statistics/spot",`,
+    `    headers={"Authorization": "Bearer ${PLACEHOLDER}"},`,
+    `)`,
+    `with urllib.request.urlopen(request) as answer:`,
+    `    print(json.load(answer)["now"])`,
+  ].join("\n");
+  return (
+    <Stack gap="xl" maw={960} data-testid="integrator-guide">
+      <Stack gap="xs">
+        <Title order={1}>{t("title")}</Title>
+        <Text>{t("intro", { company: companyName })}</Text>
+        <Anchor href={settingsHref} data-testid="integrator-settings-link">
+          {t("settings-link")}
+        </Anchor>
+      </Stack>
+      <section aria-labelledby="guide-auth">
+        <Stack gap="xs">
+          <Title order={2} id="guide-auth">
+            {t("auth-title")}
+          </Title>
+          <Text>{t("auth-text", { placeholder: PLACEHOLDER })}</Text>
+          <Text>{t("limits", { max: rateLimit.max, seconds: rateLimit.windowSeconds })}</Text>
+          <Text>{t("errors")}</Text>
+        </Stack>
+      </section>
+      <section aria-labelledby="guide-endpoints">
+        <Title order={2} id="guide-endpoints" mb="xs">
+          {t("endpoints-title")}
+        </Title>
+        {/* A region that scrolls sideways on a narrow screen, reachable with the keyboard. */}
+        <Box tabIndex={0} role="region" aria-label={t("endpoints-caption")} style={{ overflowX: "auto" }}>
+          <Table striped withTableBorder miw={560} data-testid="integrator-operations">
+            <TableCaption>{t("endpoints-caption")}</TableCaption>
+            <TableThead>
+              <TableTr>
+                <TableTh scope="col">{t("col-request")}</TableTh>
+                <TableTh scope="col">{t("col-scope")}</TableTh>
+                <TableTh scope="col">{t("col-what")}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {TOKEN_OPERATIONS.map((op) => (
+                <TableTr key={op.operationId}>
+                  <TableTd>
+                    <Text component="code" size="sm" translate="no" style={{ wordBreak: "break-all" }}>
+                      GET {op.path.split("?")[0]}
+                    </Text>
+                  </TableTd>
+                  <TableTd>{ts(op.scope)}</TableTd>
+                  <TableTd>{t(`op.${op.operationId}`)}</TableTd>
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </Box>
+      </section>
+      <section aria-labelledby="guide-curl">
+        <Stack gap="xs">
+          <Title order={2} id="guide-curl">
+            {t("curl-title")}
+          </Title>
+          <Text>{t("curl-text")}</Text>
+          <CopyCode code={curl} label={t("code-label", { title: t("curl-title") })} testId="example-curl" {...copy} />
+        </Stack>
+      </section>
+      <section aria-labelledby="guide-spreadsheet">
+        <Stack gap="xs">
+          <Title order={2} id="guide-spreadsheet">
+            {t("spreadsheet-title")}
+          </Title>
+          <Text>{t("spreadsheet-text")}</Text>
+          <CopyCode code={spreadsheet} label={t("code-label", { title: t("spreadsheet-title") })} testId="example-spreadsheet" {...copy} />
+        </Stack>
+      </section>
+      <section aria-labelledby="guide-python">
+        <Stack gap="xs">
+          <Title order={2} id="guide-python">
+            {t("python-title")}
+          </Title>
+          <Text>{t("python-text")}</Text>
+          <CopyCode code={python} label={t("code-label", { title: t("python-title") })} testId="example-python" {...copy} />
+        </Stack>
+      </section>
+      <section aria-labelledby="guide-reference">
+        <Stack gap="xs">
+          <Title order={2} id="guide-reference">
+            {t("reference-title")}
+          </Title>
+          <Text>{t("reference-text")}</Text>
+          <Anchor href="/api/docs" data-testid="integrator-reference-link">
+            {t("reference-link")}
+          </Anchor>
+        </Stack>
+      </section>
+      <section aria-labelledby="guide-safety">
+        <Stack gap="xs">
+          <Title order={2} id="guide-safety">
+            {t("safety-title")}
+          </Title>
+          <Text>{t("safety-text")}</Text>
+        </Stack>
+      </section>
+    </Stack>
+  );
+}

@@ -5,7 +5,9 @@
  *   readings <file.csv…> --site <id>     meter readings (gsrn, timestamp, interval_minutes, value, unit[, quality, series])
  *   prices <file.xml…>                   ENTSO-E day-ahead prices (A44 Publication_MarketDocument)
  *   temperatures <file.csv…>             hourly temperatures (area, timestamp, temperature_c)
- *   token --site <id> [--name <name>]    creates a bearer token for POST /api/import/readings
+ *   outages <file.csv…> --site <id>      grid outages (id, kind, area_name, start[, end, postal_codes, gsrns, …]):
+ *                                        start, update and end outages; see src/server/outages/import.ts
+ *   token --site <id> [--name <name>]    creates a bearer token for POST /api/import/readings and /api/import/outages
  *   --parallel <n>                       files imported at once (default: 2 on PostgreSQL with more than
  *                                        two cores, else 1: each import keeps this process busy
  *                                        for half its time and a server process for the rest)
@@ -17,15 +19,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import { closeDb, getDb, getState } from "../src/server/db/client";
+import { startJobs } from "../src/server/jobs/runtime";
 import { getSiteById } from "../src/server/sites/sites";
 import { importReadingsCsv } from "../src/server/importers/readings";
 import { importSpotPrices, parseEntsoeA44 } from "../src/server/importers/spot-prices";
 import { importTemperatures, parseTemperaturesCsv } from "../src/server/importers/temperatures";
 import { createImportToken } from "../src/server/importers/tokens";
+import { importOutagesCsv } from "../src/server/outages/import";
 import { ImportError, type ImportResult } from "../src/server/importers/types";
 
-const USAGE = "usage: npm run import -- readings|prices|temperatures <file…> [--site <id>] [--parallel <n>] | token --site <id> [--name <name>]";
-const KINDS = ["readings", "prices", "temperatures"] as const;
+const USAGE = "usage: npm run import -- readings|prices|temperatures|outages <file…> [--site <id>] [--parallel <n>] | token --site <id> [--name <name>]";
+const KINDS = ["readings", "prices", "temperatures", "outages"] as const;
 type Kind = (typeof KINDS)[number];
 
 function option(args: string[], name: string): string | undefined {
@@ -46,6 +50,7 @@ function positional(args: string[]): string[] {
 async function importFile(kind: Kind, file: string, siteId: string | undefined): Promise<ImportResult> {
   const text = fs.readFileSync(file, "utf8");
   if (kind === "readings") return importReadingsCsv(siteId!, text);
+  if (kind === "outages") return importOutagesCsv(siteId!, text);
   if (kind === "prices") return importSpotPrices(parseEntsoeA44(text));
   return importTemperatures(parseTemperaturesCsv(text));
 }
@@ -77,8 +82,8 @@ export async function runImport(args: string[], log: (line: string) => void = co
     log(`Import token for ${siteId} (shown once, store it now):\n${token}`);
     return 0;
   }
-  if (kind === "readings" && !siteId) {
-    warn("readings need --site <id>: GSRNs are unique per site");
+  if ((kind === "readings" || kind === "outages") && !siteId) {
+    warn(`${kind} need --site <id>: GSRNs and outages are per site`);
     return 2;
   }
   const engine = (await getState()).engine.kind;
@@ -117,7 +122,10 @@ export async function runImport(args: string[], log: (line: string) => void = co
 }
 
 if (require.main === module) {
-  runImport(process.argv.slice(2))
+  // The command queues jobs (spot-price alerts after new prices) but leaves them to the servers:
+  // a job taken here would be held by a process about to exit.
+  startJobs({ work: false })
+    .then(() => runImport(process.argv.slice(2)))
     .then(async (code) => {
       await closeDb();
       process.exit(code);

@@ -12,6 +12,7 @@ import { referenceRouter } from "./routers/reference";
 import { logsRouter } from "./routers/logs";
 import { signInRouter } from "./routers/sign-in";
 import { invoicesRouter } from "./routers/invoices";
+import { contractsRouter } from "./routers/contracts";
 import { paymentsRouter } from "./routers/payments";
 import { dashboardRouter } from "./routers/dashboard";
 import { chartsRouter } from "./routers/charts";
@@ -24,6 +25,14 @@ import { consentRouter } from "./routers/consent";
 import { jobsRouter } from "./routers/jobs";
 import { supportRouter } from "./routers/support";
 import { deskRouter } from "./routers/desk";
+import { outagesRouter } from "./routers/outages";
+import { outagesImportRouter } from "./routers/outages-import";
+import { loadControlRouter } from "./routers/load-control";
+import { adminRouter } from "./routers/admin";
+import { tokensRouter } from "./routers/tokens";
+import { calendarRouter } from "./routers/tokens-calendar";
+import { notificationsRouter } from "./routers/notifications";
+import { withPersonalToken } from "./routers/tokens-auth";
 import { docsPage } from "./docs-page";
 import { handleAuthRequest } from "@/server/auth/endpoints";
 import { validationError } from "@/server/errors";
@@ -51,6 +60,14 @@ const ROUTERS = [
   jobsRouter,
   supportRouter,
   deskRouter,
+  outagesRouter,
+  outagesImportRouter,
+  loadControlRouter,
+  tokensRouter,
+  calendarRouter,
+  adminRouter,
+  notificationsRouter,
+  contractsRouter,
 ];
 
 const OPENAPI_CONFIG = {
@@ -88,7 +105,8 @@ export function createApp() {
 
   // After better-auth's endpoints, which read the request body themselves.
   app.use("*", bodyBytes);
-  app.use("*", sessionLoader);
+  // A personal API token (Authorization: Bearer eppat_…) stands in for the session; otherwise the cookie session is read.
+  app.use("*", withPersonalToken(sessionLoader));
   app.use("*", customerServiceAudit);
 
   for (const router of ROUTERS) app.route("/", router);

@@ -34,11 +34,19 @@ export const AREA_MESSAGES = {
   invoices: ["invoice-pages"],
   charts: ["charts"],
   /** The settings page (the reasons the settings API gives, settings.errors, come with the shell). */
-  settings: ["settings-pages"],
+  settings: ["settings-pages", "tokens", "outages-pages.contacts", "outages.errors"],
+  /** Load control (/power-control): its texts and the load-control API's reasons. */
+  loadControl: ["load-control-pages", "load-control.errors"],
   /** The customer's support pages, and the reasons the support API gives (support.errors). */
   support: ["support-pages", "support.errors"],
   /** The customer-service desk: its texts and the support API's reasons. */
   desk: ["desk", "support.errors"],
+  /** The contract pages: their texts, the contract API's reasons and the names of billing channels. */
+  contracts: ["contracts-pages", "contracts.errors", "contracts.channels"],
+  /** The administration area: its texts and the admin API's reasons (admin.errors). */
+  admin: ["admin"],
+  /** The inbox and the notification settings tab: their texts, the notifications API's reasons and the names of subjects, channels and timings. */
+  notifications: ["notifications-pages", "notifications.errors", "notifications.subjects", "notifications.channels", "notifications.timings"],
 } as const;
 
 type Tree = { [key: string]: string | Tree };

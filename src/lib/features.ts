@@ -43,6 +43,7 @@ export const OPTION_FEATURES = [
   "addresses.active-contracts-only",
   "admin-localization",
   "membership-number",
+  "api-tokens",
 ] as const;
 
 export type AreaFeature = (typeof AREA_FEATURES)[number];

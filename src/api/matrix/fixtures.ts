@@ -1,7 +1,11 @@
 import type { DemoPlan } from "@/server/demo/plan";
 import { invoiceMatrixFixtures } from "@/server/invoices/matrix-fixtures";
 import { settingsMatrixFixtures } from "@/server/settings/matrix-fixtures";
-import { demoAnnouncementIds } from "@/server/demo/engagement-seeder";
+import { outagesMatrixFixtures } from "@/server/outages/matrix-fixtures";
+import { contractMatrixFixtures } from "@/server/contracts/matrix-fixtures";
+import { tokenMatrixFixtures } from "@/server/tokens/matrix-fixtures";
+import { notificationMatrixFixtures } from "@/server/notifications/matrix-fixtures";
+import { demoAnnouncementIds, demoFeedbackFormId } from "@/server/demo/engagement-seeder";
 import { demoOwnerTicket } from "@/server/demo/support-seeder";
 
 /**
@@ -20,11 +24,23 @@ const RESOLVERS: Record<string, Resolver> = {
   // Access is checked before a job is looked up; another site's job is a 404 (dead-letter.test.ts).
   jobId: () => "00000000-0000-4000-8000-000000000000",
   ...invoiceMatrixFixtures,
+  // The owner's first contract (energy_contracts.id) and a valid business code.
+  ...contractMatrixFixtures,
   // The owner's own e-mail contact and first bank account (settings).
   ...settingsMatrixFixtures,
+  // The owner's electricity usage point (with the relay when it has one): outages and load control.
+  ...outagesMatrixFixtures,
+  // A live personal API token of the owner, and a calendar feed token that names no feed.
+  ...tokenMatrixFixtures,
+  // The owner's own notification setting and newest inbox message.
+  ...notificationMatrixFixtures,
   // The owner's demo ticket (open, with an image attached) and that attachment.
   ticketId: ({ siteId }) => demoOwnerTicket(siteId).ticketId,
   attachmentId: ({ siteId }) => demoOwnerTicket(siteId).attachmentId,
+  // The administration area: the site of the request itself (another site's id is a 404, admin.test.ts).
+  siteId: ({ siteId }) => siteId,
+  // The site's demo feedback form (administrators read its results).
+  formId: ({ siteId }) => demoFeedbackFormId(siteId),
 };
 
 export function registerFixture(name: string, resolver: Resolver) {

@@ -12,6 +12,9 @@ import { invoiceSeeder } from "./invoice-seeder";
 import { engagementSeeder } from "./engagement-seeder";
 import { supportSeeder } from "./support-seeder";
 import { settingsSeeder } from "./settings-seeder";
+import { contractsSeeder } from "@/server/contracts/demo-seeder";
+import { outagesSeeder } from "@/server/outages/demo-seeder";
+import { notificationsSeeder } from "@/server/notifications/demo-seeder";
 import type { SeedContext, Seeder } from "./seeder";
 import { hasFeature } from "@/lib/features";
 
@@ -114,7 +117,7 @@ const coreSeeder: Seeder = {
 };
 
 /** Area seeders run in this order; each reads the same deterministic plans. */
-export const SEEDERS: Seeder[] = [coreSeeder, meteringSeeder, invoiceSeeder, engagementSeeder, supportSeeder, settingsSeeder];
+export const SEEDERS: Seeder[] = [coreSeeder, meteringSeeder, invoiceSeeder, engagementSeeder, supportSeeder, settingsSeeder, contractsSeeder, outagesSeeder, notificationsSeeder];
 
 export function registerSeeder(seeder: Seeder) {
   if (!SEEDERS.some((s) => s.name === seeder.name)) SEEDERS.push(seeder);

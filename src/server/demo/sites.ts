@@ -27,6 +27,7 @@ const COMMON_FEATURES: Feature[] = [
   "pwa",
   "push-notifications",
   "admin-localization",
+  "api-tokens",
 ];
 
 /** Three demo suppliers on different themes, countries and locale sets. */
@@ -40,7 +41,7 @@ export const DEMO_SITES: DemoSite[] = [
     defaultLocaleId: "fi-FI",
     locales: ["fi-FI", "sv-FI", "en-GB"],
     themeId: "voima",
-    features: [...COMMON_FEATURES, "charts.five-minute-consumption", "membership-number", "membership"],
+    features: [...COMMON_FEATURES, "charts.five-minute-consumption", "membership-number", "membership", "power-control", "relay-control", "power-control.on-off"],
     domains: ["aurora.localhost", "localhost"],
     contactLinks: [
       { label: "asiakaspalvelu@aurora-energia.example", link: "mailto:asiakaspalvelu@aurora-energia.example" },
@@ -72,7 +73,7 @@ export const DEMO_SITES: DemoSite[] = [
     defaultLocaleId: "et-EE",
     locales: ["et-EE", "ru-RU", "en-GB"],
     themeId: "viruev",
-    features: [...COMMON_FEATURES, "support.advanced", "invoices.receivable-outsourced"],
+    features: [...COMMON_FEATURES, "support.advanced", "invoices.receivable-outsourced", "power-control", "relay-control"],
     domains: ["laane.localhost"],
     contactLinks: [
       { label: "klienditugi@laane-energia.example", link: "mailto:klienditugi@laane-energia.example" },

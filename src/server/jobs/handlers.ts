@@ -7,3 +7,7 @@ import "server-only";
 import "@/server/providers/mail/mailer";
 import "@/server/payments/reconciliation";
 import "@/server/support/attachments";
+import "@/server/notifications/notify";
+import "@/server/notifications/hooks";
+import "@/server/load-control/load-control";
+import "@/server/notifications/spot-price";

@@ -97,6 +97,64 @@ export const JOBS = {
     expireInSeconds: 300,
     schedule: { cron: "17 * * * *", payload: { siteId: null } },
   }),
+  /** An event a customer should hear of: the inbox entry and the outbox rows of their channels (notifications/notify.ts). */
+  "notification-event": defineJob({
+    schema: z.object({
+      siteId: z.string().min(1),
+      customerId: z.string().uuid(),
+      subject: z.string().min(1),
+      eventKey: z.string().min(1).max(300),
+      params: z.record(z.string(), z.string().max(2000)).default({}),
+    }),
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    pollingIntervalSeconds: 1,
+  }),
+  /** One outbox row handed to its channel (e-mail, SMS, letter) when the customer's timing allows (notifications/notify.ts). */
+  "notification-deliver": defineJob({
+    schema: z.object({ siteId: z.string().min(1), outboxId: z.string().uuid() }),
+    retryLimit: 8,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    pollingIntervalSeconds: 1,
+  }),
+  /** Spot prices were imported: customers whose alert limits the new days cross are told (notifications/spot-price.ts). */
+  "notification-spot-prices": defineJob({
+    schema: z.object({ siteId: z.null(), zone: z.string().min(1).max(10), from: z.number().int(), to: z.number().int() }),
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 900,
+  }),
+  /** Every hour: invoices issued in the last two days and invoices due within three are announced once each (notifications/hooks.ts). */
+  "notification-invoices": defineJob({
+    schema: z.object({ siteId: z.null() }),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    schedule: { cron: "25 * * * *", payload: { siteId: null } },
+  }),
+  /** Every day: customers whose contract ends within 30 days are told once (notifications/hooks.ts). */
+  "notification-contracts-ending": defineJob({
+    schema: z.object({ siteId: z.null() }),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    schedule: { cron: "5 6 * * *", payload: { siteId: null } },
+  }),
+  /** A scheduled relay command whose time has come: handed to the meter head-end (load-control/load-control.ts). */
+  "load-control-dispatch": defineJob({
+    schema: z.object({ siteId: z.string().min(1), commandId: z.string().uuid() }),
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  }),
 } satisfies JobRegistry;
 
 export type Jobs = typeof JOBS;

@@ -11,6 +11,10 @@ import { listBankAccounts } from "./bank-accounts";
 import { getMembership } from "./membership";
 import { hasFeature } from "@/lib/features";
 import { supportExportSection } from "@/server/support/export";
+import { notificationsExportSection } from "@/server/notifications/export";
+import { outageContactsExportSection } from "@/server/outages/contacts";
+import { apiAccessExportSection } from "@/server/tokens/export";
+import { contractsExportSection } from "@/server/contracts/export";
 
 /** What a section of the customer's data export is collected for. */
 export interface ExportContext {
@@ -255,4 +259,20 @@ const customerServiceAccess: ExportSection = {
  * The sections of the export, in the file's order. An area with data about customers adds its
  * section here (contracts and support tickets when their areas keep them).
  */
-export const EXPORT_SECTIONS: ExportSection[] = [profile, contacts, addresses, bankAccounts, invoiceSection, readings, consents, feedback, membership, supportExportSection, customerServiceAccess];
+export const EXPORT_SECTIONS: ExportSection[] = [
+  profile,
+  contacts,
+  addresses,
+  bankAccounts,
+  invoiceSection,
+  readings,
+  consents,
+  feedback,
+  membership,
+  supportExportSection,
+  outageContactsExportSection,
+  notificationsExportSection,
+  apiAccessExportSection,
+  contractsExportSection,
+  customerServiceAccess,
+];

@@ -7,13 +7,17 @@ const everything: readonly Feature[] = ALL_FEATURES;
 describe("settings tabs (spec §2)", () => {
   it("shows the tabs whose panels exist, in the spec's order", () => {
     const tabs = visibleSettingsTabs({ features: everything, hasCustomer: true, isMember: true });
-    expect(tabs).toEqual(["profile", "contacts", "addresses", "bank-accounts", "membership", "appearance"]);
+    expect(tabs).toEqual(["profile", "contacts", "addresses", "bank-accounts", "outage-contacts", "notifications", "push-notifications", "membership", "api-access", "appearance"]);
     expect([...tabs].sort((a, b) => SETTINGS_TAB_ORDER.indexOf(a) - SETTINGS_TAB_ORDER.indexOf(b))).toEqual(tabs);
   });
 
-  it("leaves out tabs of later areas rather than showing empty ones", () => {
-    const tabs = visibleSettingsTabs({ features: everything, hasCustomer: true, isMember: true });
-    for (const later of ["outage-contacts", "notifications", "push-notifications"] as const) expect(tabs).not.toContain(later);
+  it("shows the outage contacts, push notifications and API access tabs only with their features", () => {
+    const without = (...off: Feature[]) => visibleSettingsTabs({ features: everything.filter((f) => !off.includes(f)), hasCustomer: true, isMember: true });
+    expect(without("settings.outage-contacts")).not.toContain("outage-contacts");
+    expect(without("push-notifications")).not.toContain("push-notifications");
+    expect(without("pwa")).not.toContain("push-notifications");
+    expect(without("api-tokens")).not.toContain("api-access");
+    expect(without("settings.outage-contacts", "push-notifications", "api-tokens")).toContain("notifications");
   });
 
   it("shows membership only to a member, and only with the membership area", () => {

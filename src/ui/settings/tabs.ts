@@ -1,7 +1,7 @@
 import { hasFeature, type Feature } from "@/lib/features";
 
 /** Every tab value the settings page knows (spec §2), in the order the tabs are shown. */
-export const SETTINGS_TAB_ORDER = ["profile", "contacts", "addresses", "bank-accounts", "outage-contacts", "notifications", "push-notifications", "membership", "appearance"] as const;
+export const SETTINGS_TAB_ORDER = ["profile", "contacts", "addresses", "bank-accounts", "outage-contacts", "notifications", "push-notifications", "membership", "api-access", "appearance"] as const;
 export type SettingsTabId = (typeof SETTINGS_TAB_ORDER)[number];
 
 /** What decides whether a tab is shown to this person on this site. */
@@ -33,7 +33,11 @@ export const SETTINGS_TABS: SettingsTabRule[] = [
   { id: "contacts", customer: true },
   { id: "addresses", customer: true },
   { id: "bank-accounts", customer: true },
+  { id: "outage-contacts", feature: "settings.outage-contacts", customer: true },
+  { id: "notifications", customer: true },
+  { id: "push-notifications", feature: "push-notifications", customer: true, when: (ctx) => ctx.features.includes("pwa") },
   { id: "membership", feature: "membership", customer: true, when: (ctx) => ctx.isMember },
+  { id: "api-access", feature: "api-tokens", customer: true },
   { id: "appearance", customer: false },
 ];
 

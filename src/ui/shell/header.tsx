@@ -25,6 +25,8 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
   const href = (path: string) => localePath(site, locale, path);
   // The customer-service desk is linked for the site's customer-service staff only.
   const deskLink = session?.roles?.includes("customer_service") && hasFeature(site, "support") ? { href: href("/desk"), label: t("desk") } : undefined;
+  // The administration area is linked for the site's administrators only.
+  const adminLink = session?.roles?.includes("site_admin") ? { href: href("/admin"), label: t("admin") } : undefined;
   const items = session ? navItems(site).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
   return (
     <Box
@@ -56,6 +58,7 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
               signOutHref={href("/auth/signout")}
               settingsHref={href("/settings")}
               desk={deskLink}
+              admin={adminLink}
             />
           ) : null}
         </Group>

@@ -8,3 +8,7 @@ export * from "./invoices";
 export * from "./engagement";
 export * from "./support";
 export * from "./settings";
+export * from "./outages";
+export * from "./notifications";
+export * from "./contracts";
+export * from "./tokens";

@@ -19,6 +19,13 @@ import { AddressesPanel } from "@/ui/settings/addresses-panel";
 import { MembershipPanel } from "@/ui/settings/membership-panel";
 import { AppearanceSettings, BankAccountsManager, ContactsManager } from "@/ui/settings/panels";
 import { EmptyState } from "@/ui/shared/empty-state";
+import { apiAccessOf } from "@/server/tokens/page-data";
+import { ApiAccessPanel } from "@/ui/tokens/api-access-panel";
+import { notificationTabData } from "@/server/notifications/page-data";
+import { NotificationsTab, PushTab } from "@/ui/notifications/notifications-tab";
+import { listOutageAddresses, listOutageContacts } from "@/server/outages/contacts";
+import { OutageContactsPanel } from "@/ui/outages/outage-contacts-panel";
+import { todayIn } from "@/lib/invoices/dates";
 
 type Params = Promise<{ site: string; locale: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -91,10 +98,28 @@ export default async function SettingsPage({ params, searchParams }: { params: P
         const addresses = await listAddresses(actor, { activeOnly });
         return <AddressesPanel customerId={actor.customerId} addresses={addresses} canEdit={permissions.addresses} activeOnly={activeOnly} locale={locale} />;
       }
+      case "outage-contacts": {
+        const addresses = await listOutageAddresses(site.id, actor.customerId, todayIn(site.timezone));
+        const lists = await Promise.all(addresses.map(async (a) => [a.contractId, await listOutageContacts(site.id, actor.customerId, a.contractId)] as const));
+        return <OutageContactsPanel customerId={actor.customerId} addresses={addresses} contacts={Object.fromEntries(lists)} />;
+      }
+      case "push-notifications":
+        return <PushTab />;
+      case "notifications":
+        return <NotificationsTab customerId={actor.customerId} timeZone={site.timezone} {...await notificationTabData(actor)} />;
       case "bank-accounts": {
         const accounts = await listBankAccounts(site.id, actor.customerId);
         return <BankAccountsManager customerId={actor.customerId} accounts={accounts} canEdit={permissions.bankAccounts} holderName={customer!.name} country={site.country} />;
       }
+      case "api-access":
+        return (
+          <ApiAccessPanel
+            customerId={actor.customerId}
+            access={session.customerService ? null : await apiAccessOf(site.id, session.person.id, actor.customerId)}
+            timeZone={site.timezone}
+            docsHref={localePath(site, locale, "/api-access")}
+          />
+        );
       case "membership":
         return membership ? <MembershipPanel membership={membership} locale={locale} timeZone={site.timezone} /> : null;
       default: {

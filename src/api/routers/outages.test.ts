@@ -8,7 +8,7 @@ import { useTestDatabase } from "@/test/db";
 import { ApiClient } from "@/test/api-client";
 import { demoPlans, SEEDERS } from "@/server/demo/seed";
 import { getDb } from "@/server/db/client";
-import { energyContracts, meteringPoints, outageContacts, outages } from "@/server/db/schema";
+import { energyContracts, inboxMessages, meteringPoints, notificationOutbox, outageContacts, outages } from "@/server/db/schema";
 import { createImportToken } from "@/server/importers/tokens";
 import { runImport } from "../../../scripts/import";
 import { listAudit } from "@/server/audit/audit";
@@ -414,5 +414,70 @@ describe("outage contacts", () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe("outage notifications", () => {
+  /** Rows the notification jobs write, waited for. */
+  async function eventually<T>(read: () => Promise<T[]>, count: number): Promise<T[]> {
+    for (let i = 0; i < 150; i++) {
+      const rows = await read();
+      if (rows.length >= count) return rows;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return read();
+  }
+
+  it("tells the affected customer, and the outage contacts of the address, once per outage and state", async () => {
+    const api = await signedIn("aurora", "house-gas");
+    const customer = customerOf("aurora", "house-gas");
+    const address = (await api.get("/api/me/outage-addresses")).body.addresses[0];
+    const put = await api.put("/api/me/outage-contacts", {
+      contractId: address.contractId,
+      contacts: [
+        { kind: "Email", value: "cottage-neighbour@example.com", name: "Neighbour" },
+        { kind: "Post", value: "Rantatie 4, 02100 Espoo", name: "Landlord" },
+      ],
+    });
+    expect(put.status).toBe(200);
+    const db = await getDb();
+    const [contract] = await db.select().from(energyContracts).where(eq(energyContracts.id, address.contractId));
+    const [point] = await db.select().from(meteringPoints).where(eq(meteringPoints.id, contract.meteringPointId));
+    const report = { id: "GRID-NOTIFY-1", kind: "fault", areaName: "Rantatie", start: new Date(Date.now() - 10 * 60_000).toISOString(), gsrns: [point.gsrn] };
+    expect((await post({ outages: [report] })).body).toMatchObject({ inserted: 1 });
+    const [outage] = await db
+      .select()
+      .from(outages)
+      .where(and(eq(outages.siteId, "aurora"), eq(outages.externalId, "GRID-NOTIFY-1")));
+    const eventKey = `outage:${outage.id}:active`;
+    const inbox = () =>
+      db
+        .select()
+        .from(inboxMessages)
+        .where(and(eq(inboxMessages.siteId, "aurora"), eq(inboxMessages.customerId, customer.id), eq(inboxMessages.eventKey, eventKey)));
+    const outbox = () =>
+      db
+        .select()
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.siteId, "aurora"), eq(notificationOutbox.eventKey, eventKey)));
+    expect(await eventually(inbox, 1)).toHaveLength(1);
+    const sent = await eventually(outbox, 2);
+    expect(sent.map((r) => [r.channel, r.recipient])).toEqual(
+      expect.arrayContaining([
+        ["Email", "cottage-neighbour@example.com"],
+        ["Post", "Landlord, Rantatie 4, 02100 Espoo"],
+      ]),
+    );
+    expect(sent.every((r) => r.customerId === customer.id && r.subject === "outage")).toBe(true);
+    // Another customer, untouched by the outage, hears nothing of it.
+    const other = customerOf("aurora", "apartment");
+    expect(sent.some((r) => r.customerId === other.id)).toBe(false);
+
+    // The same report again is no news; an update of the same state neither.
+    expect((await post({ outages: [report] })).body).toMatchObject({ unchanged: 1 });
+    expect((await post({ outages: [{ ...report, estimatedRestoration: new Date(Date.now() + 7_200_000).toISOString() }] })).body).toMatchObject({ updated: 1 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await inbox()).toHaveLength(1);
+    expect((await outbox()).filter((r) => r.recipient === "cottage-neighbour@example.com")).toHaveLength(1);
   });
 });

@@ -27,6 +27,7 @@ import { serverTranslator } from "@/i18n/server-translator";
 import { SUBJECTS } from "./subjects";
 import { deliveryTime } from "./timing";
 import { enabledSubscriptions, pushOffered, vapidKeysFor } from "./push";
+import { outageRecipients } from "@/server/outages/contacts";
 import { bodyHtml, escapeHtml, renderNotification } from "./render";
 
 /**
@@ -56,7 +57,29 @@ interface Recipient {
 }
 
 /** Who receives an event on which channel: the customer's choice for the subject, or its default. */
-async function recipientsOf(site: { id: string; features: readonly Feature[] }, customerId: string, subject: NotificationSubject, customer: typeof customers.$inferSelect) {
+async function recipientsOf(
+  site: { id: string; features: readonly Feature[] },
+  customerId: string,
+  subject: NotificationSubject,
+  customer: typeof customers.$inferSelect,
+  params: Record<string, string>,
+) {
+  const own = await customerRecipients(site, customerId, subject, customer);
+  if (subject !== "outage" || !params.pointIds) return own;
+  // The outage contacts of the affected addresses are told too, whatever the customer chose for themselves.
+  const pointIds = params.pointIds.split(",").filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const recipients = [...own.recipients];
+  for (const c of await outageRecipients(site.id, pointIds)) {
+    if (c.customerId !== customerId) continue;
+    const channel = c.kind === "Email" ? "Email" : c.kind === "Gsm" ? "Gsm" : c.kind === "Post" ? "Post" : null;
+    // A landline (Phone) is called by the grid's own service; the portal has no voice channel.
+    if (channel && !recipients.some((r) => r.channel === channel && r.to === c.value)) recipients.push({ channel, to: c.name && channel === "Post" ? `${c.name}, ${c.value}` : c.value });
+  }
+  return { timing: own.timing, recipients };
+}
+
+/** The customer's own receivers of a subject: their choice, or the subject's default. */
+async function customerRecipients(site: { id: string; features: readonly Feature[] }, customerId: string, subject: NotificationSubject, customer: typeof customers.$inferSelect) {
   const siteId = site.id;
   const db = await getDb();
   const [setting] = await db
@@ -115,7 +138,7 @@ export async function fanOutNotification(input: NotificationEvent, now = new Dat
     .onConflictDoNothing()
     .returning({ id: inboxMessages.id });
   const locale = customer.locale && site.locales.includes(customer.locale) ? customer.locale : site.defaultLocaleId;
-  const { timing, recipients } = await recipientsOf(site, customer.id, event.subject, customer);
+  const { timing, recipients } = await recipientsOf(site, customer.id, event.subject, customer, event.params);
   const created: string[] = [];
   for (const r of recipients) {
     const at = deliveryTime(timing, now, site.timezone);

@@ -1,4 +1,5 @@
 import "server-only";
+import { announceOutages } from "./announce";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { meteringPoints, outagePoints, outages, type OutageCause, type OutageKind, type OutageStatus } from "@/server/db/schema";
@@ -205,6 +206,8 @@ export async function importOutages(siteId: string, rows: OutageInput[], now = D
   if (issues.length) throw new ImportError(issues.slice(0, MAX_ISSUES));
 
   const result: ImportResult = { rows: rows.length, inserted: 0, updated: 0, unchanged: 0 };
+  /** The outages this import started or changed: announced once it has committed. */
+  const changed: string[] = [];
   await db.transaction(async (tx) => {
     for (const c of checked) {
       const [existing] = await tx
@@ -281,8 +284,10 @@ export async function importOutages(siteId: string, rows: OutageInput[], now = D
         result.updated++;
       }
       if (ids.length) await tx.insert(outagePoints).values(ids.map((meteringPointId) => ({ outageId, siteId, meteringPointId })));
+      changed.push(outageId);
     }
   });
+  await announceOutages(siteId, changed);
   return result;
 }
 

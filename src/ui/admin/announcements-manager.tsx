@@ -8,6 +8,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { AdminAnnouncement, WriteAnnouncementRequest } from "@/api/schemas/admin";
+import { wallClockToInstant } from "@/lib/datetime-local";
 import { api } from "@/ui/api";
 import { pickFieldErrors, useFieldErrors } from "@/ui/settings/use-field-errors";
 import { EmptyState } from "@/ui/shared/empty-state";
@@ -33,11 +34,9 @@ interface Values extends Record<string, unknown> {
 }
 
 const FIELDS = ["title", "contentHtml", "locale", "severity", "publishedAt", "expiresAt"] as const;
-/** A datetime-local value (the browser's time) as an instant; empty stays empty. */
-const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 /** Writes, schedules and withdraws the site's announcements, per locale or for all. */
-export function AnnouncementsManager({ siteId, locales, announcements }: { siteId: string; locales: { id: string; name: string }[]; announcements: AnnouncementRow[] }) {
+export function AnnouncementsManager({ siteId, timeZone, locales, announcements }: { siteId: string; timeZone: string; locales: { id: string; name: string }[]; announcements: AnnouncementRow[] }) {
   const t = useTranslations("admin.announcements");
   const tf = useTranslations("admin.form");
   const router = useRouter();
@@ -61,8 +60,8 @@ export function AnnouncementsManager({ siteId, locales, announcements }: { siteI
       contentHtml: v.contentHtml,
       locale: (v.locale || null) as WriteAnnouncementRequest["locale"],
       severity: v.severity as WriteAnnouncementRequest["severity"],
-      ...(v.publishedAt ? { publishedAt: instant(v.publishedAt) } : {}),
-      ...(v.expiresAt ? { expiresAt: instant(v.expiresAt) } : {}),
+      ...(v.publishedAt ? { publishedAt: wallClockToInstant(v.publishedAt, timeZone) } : {}),
+      ...(v.expiresAt ? { expiresAt: wallClockToInstant(v.expiresAt, timeZone) } : {}),
     };
     try {
       const saved = await api<AdminAnnouncement>(base, { method: "POST", body });
@@ -113,8 +112,8 @@ export function AnnouncementsManager({ siteId, locales, announcements }: { siteI
               allowDeselect={false}
               {...form.getInputProps("severity")}
             />
-            <TextInput type="datetime-local" label={t("starts")} description={t("starts-help")} {...form.getInputProps("publishedAt")} />
-            <TextInput type="datetime-local" label={t("ends")} description={t("ends-help")} {...form.getInputProps("expiresAt")} />
+            <TextInput type="datetime-local" label={t("starts")} description={`${t("starts-help")} ${t("zone", { zone: timeZone })}`} {...form.getInputProps("publishedAt")} />
+            <TextInput type="datetime-local" label={t("ends")} description={`${t("ends-help")} ${t("zone", { zone: timeZone })}`} {...form.getInputProps("expiresAt")} />
           </SimpleGrid>
           <Stack gap={4}>
             <Text component="span" id="announcement-content-label" fw={500} size="sm">

@@ -21,7 +21,7 @@ export default async function AdminAnnouncementsPage({ params }: { params: Route
   const rows = (await listAdminAnnouncements(ctx.site.id)).map((a) => ({ ...a, publishedLabel: f.dateTime(a.publishedAt), expiresLabel: a.expiresAt ? f.dateTime(a.expiresAt) : null }));
   return (
     <AdminFrame ctx={ctx} active="announcements">
-      <AnnouncementsManager siteId={ctx.site.id} locales={ctx.site.locales.map((id) => ({ id, name: LOCALE_NAMES[id as AnyLocale] ?? id }))} announcements={rows} />
+      <AnnouncementsManager siteId={ctx.site.id} timeZone={ctx.site.timezone} locales={ctx.site.locales.map((id) => ({ id, name: LOCALE_NAMES[id as AnyLocale] ?? id }))} announcements={rows} />
     </AdminFrame>
   );
 }

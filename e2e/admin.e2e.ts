@@ -231,12 +231,26 @@ describe("site administration", () => {
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain("Clear and quick");
 
+    // Before the renewal the customer, who has handled the feedback prompt, is not asked.
+    const dialog = customer.page.getByRole("dialog", { name: "How are we doing?" });
+    await customer.page.clock.install();
+    await customer.page.reload();
+    await customer.page.getByTestId("account-summary").waitFor();
+    await customer.page.clock.fastForward("00:21");
+    await customer.page.waitForTimeout(500);
+    await expect(dialog.count()).resolves.toBe(0);
+
     await page.goto(siteUrl(HOST, "/en/admin/feedback"));
     await interactive(page, "admin-feedback-forms");
     await card.getByTestId("admin-feedback-renew").click();
     await page.getByText("Customers will be asked again.").waitFor();
     const again = (await pageFetch<{ form: { id: string; refreshedAt: string } }>(customer.page, "/api/feedback/form")).body.form;
     expect(Date.parse(again.refreshedAt)).toBeGreaterThan(Date.parse(asked.refreshedAt));
+    // After it, the customer's next page asks again after a while.
+    await customer.page.reload();
+    await customer.page.getByTestId("account-summary").waitFor();
+    await customer.page.clock.fastForward("00:21");
+    await dialog.waitFor();
     // The demo form is the one customers are asked about again.
     await card.getByRole("switch").click();
     await expect.poll(() => card.getByRole("switch").isChecked()).toBe(false);

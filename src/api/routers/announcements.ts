@@ -1,12 +1,17 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { createAnnouncement, deleteAnnouncement, listAnnouncements, listSiteAnnouncements } from "@/server/announcements/announcements";
 import { notFound } from "@/server/errors";
+import { auditAdminChange } from "@/server/admin/site-admin";
 import { AnnouncementCreated, AnnouncementIdParam, AnnouncementInput, AnnouncementList, AnnouncementsQuery, ClientIdParam, ManagedAnnouncementList } from "../schemas/announcements";
 import { Ok } from "../schemas/common";
 
 export const announcementsRouter = new OpenAPIHono<AppEnv>();
+
+/** The administrator making a change, for the audit log. */
+const actor = (c: Context<AppEnv>) => ({ siteId: c.get("site").id, personId: c.get("session")!.person.id, requestId: c.get("requestId") });
 
 announcementsRouter.openapi(
   defineRoute({
@@ -65,6 +70,8 @@ announcementsRouter.openapi(
       publishedAt: body.publishedAt ? new Date(body.publishedAt) : undefined,
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
     });
+    // In the administrators' history, as the admin area's own writes are.
+    await auditAdminChange(actor(c), "announcement.create", { announcementId: announcement.id, title: announcement.title, locale: body.locale ?? null });
     return c.json({ announcement }, 201);
   },
 );
@@ -83,7 +90,9 @@ announcementsRouter.openapi(
     responses: { 200: jsonResponse(Ok) },
   }),
   async (c) => {
-    await deleteAnnouncement(c.get("site").id, c.req.valid("param").announcementId);
+    const { announcementId } = c.req.valid("param");
+    await deleteAnnouncement(c.get("site").id, announcementId);
+    await auditAdminChange(actor(c), "announcement.delete", { announcementId });
     return c.json({ ok: true }, 200);
   },
 );

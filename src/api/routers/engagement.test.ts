@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
 import { ApiClient } from "@/test/api-client";
-import { SEEDERS } from "@/server/demo/seed";
+import { demoPlans, SEEDERS } from "@/server/demo/seed";
+import { listAudit } from "@/server/audit/audit";
 import { demoFeedbackFormId, engagementSeeder } from "@/server/demo/engagement-seeder";
 import { getDb, queryRows } from "@/server/db/client";
 import { feedbackForms } from "@/server/db/schema";
@@ -169,6 +170,18 @@ describe("announcements (spec §7)", () => {
     expect((await laaneAdmin.call("DELETE", `/api/site-announcements/${item.id}`)).status).toBe(404);
     expect((await admin.call("DELETE", `/api/site-announcements/${item.id}`)).status).toBe(200);
     expect((await admin.call("DELETE", `/api/site-announcements/${item.id}`)).status).toBe(404);
+    // Both changes are in the administrators' history, with who made them.
+    const history = (await listAudit("aurora")).filter((a) => (a.details as { announcementId?: string } | null)?.announcementId === item.id);
+    expect(history.map((a) => a.action).sort()).toEqual(["admin.announcement.create", "admin.announcement.delete"]);
+    expect(
+      history.every(
+        (a) =>
+          a.actorPersonId ===
+          demoPlans()
+            .find((p) => p.site.id === "aurora")!
+            .people.find((p) => p.persona === "site-admin")!.id,
+      ),
+    ).toBe(true);
     const after = await customer.get("/api/announcements/client-aurora-1?locale=en-GB");
     expect(after.body.announcements.some((a: { id: string }) => a.id === item.id)).toBe(false);
   });

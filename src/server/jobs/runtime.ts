@@ -275,7 +275,10 @@ async function send(registry: JobRegistry, name: string, payload: unknown, optio
   const parsed = def.schema.safeParse(payload);
   if (!parsed.success) throw new JobPayloadError(name, parsed.error.issues);
   const rt = await runtime();
-  if (rt.registry[name] !== def) throw new UnknownJobError(name);
+  // By name, not by identity: the server's modules and Next.js's bundle of them each hold a copy of
+  // the registry, and a sender of either copy (say, an auth instance a page created first) sends
+  // to the one queue the process opened.
+  if (!Object.hasOwn(rt.registry, name)) throw new UnknownJobError(name);
   const id = options.idempotencyKey ? keyedJobId(name, options.idempotencyKey) : crypto.randomUUID();
   const sent = await rt.boss.send(name, parsed.data as object, {
     id,

@@ -115,11 +115,11 @@ describe("settings tabs", () => {
     await expect(nav.getByRole("link", { name: "Profile" }).getAttribute("aria-current")).resolves.toBe("page");
 
     for (const tab of TABS) {
-      await nav.getByRole("link", { name: TAB_NAMES[tab] }).click();
+      await nav.getByRole("link", { name: TAB_NAMES[tab], exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get("tab") === tab);
       await page.locator(`[data-testid="settings-panel"][data-tab="${tab}"]`).waitFor();
       await expect(panelTitle(page)).resolves.toBe(TAB_NAMES[tab]);
-      await expect(nav.getByRole("link", { name: TAB_NAMES[tab] }).getAttribute("aria-current")).resolves.toBe("page");
+      await expect(nav.getByRole("link", { name: TAB_NAMES[tab], exact: true }).getAttribute("aria-current")).resolves.toBe("page");
     }
     // A reload keeps the tab; the keyboard reaches the tabs in order.
     await page.reload();
@@ -459,7 +459,8 @@ describe("accessibility and translations", () => {
     const { context, page } = await signedIn(AURORA, "aurora-solar-household", { path: "/xa/settings" });
     const { person, customer } = ownCustomer("aurora", "solar-household");
     const membership = (await pageFetch<{ benefits: { title: string }[] }>(page, "/api/me/membership")).body;
-    const data = [`${person.firstName} ${person.lastName}`, customer.name, customer.clientCode, ...membership.benefits.map((b) => b.title), "English", "Suomi", "Svenska", "Pseudo"];
+    const contacts = (await pageFetch<{ contacts: { value: string }[] }>(page, "/api/me/contacts")).body.contacts.map((c) => c.value);
+    const data = [`${person.firstName} ${person.lastName}`, customer.name, customer.clientCode, ...membership.benefits.map((b) => b.title), ...contacts, "English", "Suomi", "Svenska", "Pseudo"];
     for (const tab of TABS) {
       await openTab(page, AURORA, tab, "xa");
       const rest = await page.evaluate((allowed) => {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { signInSandbox, siteUrl } from "./helpers";
@@ -93,37 +92,6 @@ describe("sign-in and acting for customers", () => {
     expect(session.user.ssn).toBe("131052-308T");
     expect(session.user.identityKind).toBe("SsnVerified");
     await context.close();
-  });
-
-  // The session's end is brought near in the database (the server's one way to learn of it is the
-  // cache bus, as when another process changes a session), so the page's own check must find it.
-  // PGlite's data folder is the server's alone: this runs where the suite runs on PostgreSQL (CI).
-  it.skipIf(!inject("databaseUrl"))("warns before an idle session ends, and Continue moves its end", async () => {
-    const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-    try {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      await signInSandbox(page, "aurora.localhost", "aurora-solar-household", "/en");
-      const cookie = (await context.cookies()).find((c) => /portal\.session_token$/.test(c.name));
-      expect(cookie).toBeTruthy();
-      const token = decodeURIComponent(cookie!.value).split(".")[0];
-      const [row] = await sql<{ id: string }[]>`update auth_session set expires_at = now() + interval '100 seconds' where token = ${token} returning id`;
-      expect(row).toBeTruthy();
-      await sql`select pg_notify('portal_cache', ${`session:${row.id}`})`;
-      // The page checks on focus (and every minute): nothing of the warning is there before.
-      await expect(page.getByTestId("session-ending").count()).resolves.toBe(0);
-      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-      const dialog = page.getByRole("dialog", { name: "Are you still there?" });
-      await dialog.waitFor({ timeout: 15_000 });
-      await expect(dialog.textContent()).resolves.toContain("1:");
-      await dialog.getByRole("button", { name: "Continue" }).click();
-      await dialog.waitFor({ state: "detached" });
-      const [after] = await sql<{ left: number }[]>`select extract(epoch from expires_at - now())::int as left from auth_session where id = ${row.id}`;
-      expect(after.left).toBeGreaterThan(10 * 60);
-      await context.close();
-    } finally {
-      await sql.end();
-    }
   });
 
   it("answers an unknown host with a plain 404", async () => {

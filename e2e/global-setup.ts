@@ -15,6 +15,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     port: number;
     oidcIssuer: string;
+    /** The server's PostgreSQL database ("" on PGlite, whose data folder only the server may open). */
+    databaseUrl: string;
   }
 }
 
@@ -138,6 +140,7 @@ export default async function setup(project: TestProject) {
 
   project.provide("port", E2E_PORT);
   project.provide("oidcIssuer", oidc.issuer);
+  project.provide("databaseUrl", env.DATABASE_URL ?? "");
 
   return async () => {
     server.kill("SIGTERM");

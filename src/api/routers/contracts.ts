@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
+import { documentLocale } from "../document-locale";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { billingChannelOptions, customerHasContract, getContract, listContracts, mayManage } from "@/server/contracts/contracts";
 import { changeBillingChannel, moveOut, renewContract } from "@/server/contracts/changes";
@@ -62,16 +62,6 @@ const managementOn = createMiddleware<AppEnv>(async (c, next) => {
   if (!mayManage(contractSite(c))) throw notFound("api.errors.feature-disabled");
   await next();
 });
-
-/** The language of a document: asked for, else the customer's own, else the page's, else the site's default. */
-function documentLocale(c: Context<AppEnv>, requested: string | undefined, customerLocale: string | null): string {
-  const site = c.get("site");
-  if (requested && site.locales.includes(requested)) return requested;
-  if (customerLocale && site.locales.includes(customerLocale)) return customerLocale;
-  const cookie = getCookie(c, "NEXT_LOCALE");
-  if (cookie && site.locales.includes(cookie)) return cookie;
-  return site.defaultLocaleId;
-}
 
 export const contractsRouter = new OpenAPIHono<AppEnv>();
 

@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import { documentLocale } from "../document-locale";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { findCustomerInvoice, getInvoiceDetail, listInvoices, postponeInvoice, type InvoiceSite } from "@/server/invoices/invoices";
 import { renderInvoicePdf, invoicePdfFilename } from "@/server/invoices/pdf";
@@ -32,16 +32,6 @@ export const customerInvoiceOnly = (notFoundStatus: 204 | 404 = 404) =>
 export function invoiceSite(c: Context<AppEnv>): InvoiceSite {
   const s = c.get("site");
   return { id: s.id, country: s.country, timezone: s.timezone, features: s.features };
-}
-
-/** The language of a document: asked for, else the customer's own, else the page's, else the site's default. */
-function documentLocale(c: Context<AppEnv>, requested: string | undefined, customerLocale: string | null): string {
-  const site = c.get("site");
-  if (requested && site.locales.includes(requested)) return requested;
-  if (customerLocale && site.locales.includes(customerLocale)) return customerLocale;
-  const cookie = getCookie(c, "NEXT_LOCALE");
-  if (cookie && site.locales.includes(cookie)) return cookie;
-  return site.defaultLocaleId;
 }
 
 export const invoicesRouter = new OpenAPIHono<AppEnv>();

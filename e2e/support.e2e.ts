@@ -107,7 +107,8 @@ async function axeEverywhere(context: BrowserContext, page: Page, pages: { path:
       await page.setViewportSize(size);
       for (const p of pages) {
         await page.goto(siteUrl(HOST, p.path));
-        await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
+        await page.locator("h1").first().waitFor();
+        await page.waitForFunction((s) => document.documentElement.getAttribute("data-mantine-color-scheme") === s, scheme);
         await p.prepare?.(page);
         problems.push(...(await axeProblems(page, `${p.label} ${scheme} ${size.width}px`)));
         // Nothing is wider than the window.
@@ -151,7 +152,7 @@ describe("support tickets and the customer service desk", () => {
 
     const customer = await signedIn(CUSTOMER, "/en/support");
     const page = customer.page;
-    await expect(page.getByRole("heading", { level: 1, name: "Support" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Support" }).waitFor();
     await expect(page.getByTestId("tickets-empty").textContent()).resolves.toContain("No tickets yet");
 
     // The desk does not exist for a customer.

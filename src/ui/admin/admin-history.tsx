@@ -1,4 +1,4 @@
-import { Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
+import { Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
 import { EmptyState } from "@/ui/shared/empty-state";
@@ -25,6 +25,7 @@ const KNOWN = [
   "announcement.create",
   "announcement.update",
   "announcement.withdraw",
+  "announcement.delete",
 ];
 
 /** The administrators' changes: when, who, what, and the subject (a host, a form, changed fields). */
@@ -43,32 +44,36 @@ export async function AdminHistory({ entries, locale, timeZone }: { entries: Ent
     return "";
   };
   return (
-    <TableScrollContainer minWidth={320}>
-      <Table data-testid="admin-history" verticalSpacing="sm">
-        <TableThead>
-          <TableTr>
-            <TableTh>{t("when")}</TableTh>
-            <TableTh>{t("who")}</TableTh>
-            <TableTh>{t("what")}</TableTh>
+    <Table data-testid="admin-history" verticalSpacing="sm">
+      <TableThead>
+        <TableTr>
+          <TableTh>{t("when")}</TableTh>
+          <TableTh>{t("who")}</TableTh>
+          <TableTh>{t("what")}</TableTh>
+        </TableTr>
+      </TableThead>
+      <TableTbody>
+        {entries.map((e) => (
+          <TableTr key={e.id} data-action={e.action}>
+            <TableTd style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.createdAt)}</TableTd>
+            <TableTd translate={e.actorName ? "no" : undefined}>{e.actorName ?? t("unknown-actor")}</TableTd>
+            <TableTd>
+              <Text size="sm" fw={500}>
+                {KNOWN.includes(e.action) ? (
+                  t(`actions.${e.action}` as never)
+                ) : (
+                  <span translate="no" style={{ wordBreak: "break-word" }}>
+                    {e.action}
+                  </span>
+                )}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ wordBreak: "break-word" }} translate={Array.isArray(e.details.fields) ? undefined : "no"}>
+                {subject(e)}
+              </Text>
+            </TableTd>
           </TableTr>
-        </TableThead>
-        <TableTbody>
-          {entries.map((e) => (
-            <TableTr key={e.id} data-action={e.action}>
-              <TableTd style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.createdAt)}</TableTd>
-              <TableTd translate={e.actorName ? "no" : undefined}>{e.actorName ?? t("unknown-actor")}</TableTd>
-              <TableTd>
-                <Text size="sm" fw={500}>
-                  {KNOWN.includes(e.action) ? t(`actions.${e.action}` as never) : e.action}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ wordBreak: "break-word" }} translate={Array.isArray(e.details.fields) ? undefined : "no"}>
-                  {subject(e)}
-                </Text>
-              </TableTd>
-            </TableTr>
-          ))}
-        </TableTbody>
-      </Table>
-    </TableScrollContainer>
+        ))}
+      </TableTbody>
+    </Table>
   );
 }

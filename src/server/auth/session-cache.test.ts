@@ -73,7 +73,8 @@ describe("several processes on one PostgreSQL", () => {
     if (engine !== "postgres") return;
     child = spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "src/test/api-server-child.ts"], {
       cwd: path.resolve(__dirname, "../../.."),
-      env: { ...process.env },
+      // Caches that would outlive the test: only the NOTIFY can make the other process forget.
+      env: { ...process.env, SESSION_CACHE_SECONDS: "60", SITE_CACHE_SECONDS: "3600" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     port = await new Promise<number>((resolve, reject) => {
@@ -101,8 +102,8 @@ describe("several processes on one PostgreSQL", () => {
     expect((await there.get("/api/me")).status).toBe(200);
     expect((await there.get("/api/me")).status).toBe(200);
     expect((await here.post("/api/auth/sign-out", {})).status).toBe(200);
-    // Within moments (the NOTIFY's delivery), never the cache's lifetime (SESSION_CACHE_SECONDS).
-    await expect.poll(async () => (await there.get("/api/me")).status, { timeout: 2_000, interval: 50 }).toBe(401);
+    // Within moments (the NOTIFY's delivery), never the cache's lifetime (60 s in that process).
+    await expect.poll(async () => (await there.get("/api/me")).status, { timeout: 10_000, interval: 50 }).toBe(401);
   });
 
   it.skipIf(process.env.TEST_DB !== "postgres")("changes a site in one process and the other follows at once", async () => {
@@ -117,9 +118,9 @@ describe("several processes on one PostgreSQL", () => {
       .where(eq(sites.id, "aurora"));
     await invalidateSiteCache();
     // The other process hears the NOTIFY on its own connection: within moments, not a cache lifetime.
-    await expect.poll(kinds, { timeout: 2_000, interval: 50 }).not.toContain("sandbox-eid");
+    await expect.poll(kinds, { timeout: 10_000, interval: 50 }).not.toContain("sandbox-eid");
     await db.update(sites).set({ auth: site.auth, updatedAt: new Date() }).where(eq(sites.id, "aurora"));
     await invalidateSiteCache();
-    await expect.poll(kinds, { timeout: 2_000, interval: 50 }).toContain("sandbox-eid");
+    await expect.poll(kinds, { timeout: 10_000, interval: 50 }).toContain("sandbox-eid");
   });
 });

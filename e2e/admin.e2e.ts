@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
-import { pageFetch, settleShellPrompts } from "./shell-helpers";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { siteUrl } from "./helpers";
+import { pageFetch } from "./shell-helpers";
+import { axeEverywhere, signedInAt } from "./page-checks";
 
 /**
  * The site administration area on Aurora Energia, as its administrator uses it. Every change a
@@ -18,37 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signedIn(identity: string, path: string, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile });
-  await settleShellPrompts(context, HOST);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, identity, path);
-  return { context, page };
-}
-
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
-  ]);
-}
-
-/** The shell's header controls are checked by the shell's own tests. */
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', '[data-testid="language-switcher"]'];
-
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  await page.locator("h1").first().waitFor();
-  let builder = new AxeBuilder({ page });
-  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  return violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact}) ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
-}
+const signedIn = (identity: string, path: string, opts: { mobile?: boolean } = {}) => signedInAt(browser, HOST, identity, path, opts);
 
 async function interactive(page: Page, testId: string) {
   await page.locator(`[data-testid="${testId}"][data-interactive]`).waitFor();
@@ -293,7 +263,6 @@ describe("site administration", () => {
 
   it("passes axe in light and dark, on a phone and a desktop, on every admin page, and nothing is wider than the window", { timeout: 600_000 }, async () => {
     const { context, page } = await signedIn(ADMIN, "/en/admin");
-    const problems: string[] = [];
     const forms = (await pageFetch<{ forms: { id: string }[] }>(page, "/api/admin/site/aurora/feedback-form")).body.forms;
     const pages = [
       "/en/admin",
@@ -305,22 +274,12 @@ describe("site administration", () => {
       "/en/admin/announcements",
       "/en/admin/history",
     ];
-    for (const scheme of ["light", "dark"] as const) {
-      await setScheme(context, scheme);
-      for (const size of [
-        { width: 1280, height: 900 },
-        { width: 375, height: 812 },
-      ]) {
-        await page.setViewportSize(size);
-        for (const path of pages) {
-          await page.goto(siteUrl(HOST, path));
-          await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
-          problems.push(...(await axeProblems(page, `${path} ${scheme} ${size.width}px`)));
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          if (width > size.width) problems.push(`${path} ${scheme} ${size.width}px: ${width}px wide`);
-        }
-      }
-    }
+    const problems = await axeEverywhere(
+      context,
+      page,
+      HOST,
+      pages.map((path) => ({ path, label: path })),
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { siteUrl } from "./helpers";
+import { expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
 const PDFTOPPM = "/usr/bin/pdftoppm";
@@ -33,23 +33,7 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function signedIn(persona: string, opts: { mobile?: boolean; path?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile });
-  await context.addCookies([{ name: "feedback-handled", value: String(Date.now()), url: siteUrl(HOST, "/") }]);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, `aurora-${persona}`, opts.path ?? "/en/contracts");
-  const reject = page.getByRole("button", { name: "Reject all" });
-  if (
-    await reject
-      .waitFor({ state: "visible", timeout: 3000 })
-      .then(() => true)
-      .catch(() => false)
-  ) {
-    await reject.click();
-    await reject.waitFor({ state: "hidden" });
-  }
-  return { context, page };
-}
+const signedIn = (persona: string, opts: { mobile?: boolean; path?: string } = {}) => signedInAt(browser, HOST, `aurora-${persona}`, opts.path ?? "/en/contracts", opts);
 
 async function contractsOf(page: Page): Promise<ContractSummary[]> {
   const res = await page.evaluate(async () => {
@@ -58,31 +42,6 @@ async function contractsOf(page: Page): Promise<ContractSummary[]> {
   });
   expect(res.status).toBe(200);
   return (JSON.parse(res.text) as { contracts: ContractSummary[] }).contracts;
-}
-
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
-  ]);
-}
-
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-async function expectAxeClean(page: Page, label: string) {
-  await page.locator("h1").first().waitFor();
-  let builder = new AxeBuilder({ page });
-  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  expect(
-    violations.map(
-      (v) =>
-        `${label}: ${v.id} (${v.impact}) ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(" | ")}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Switches a site feature in the server's database and tells its processes (the cache bus). */
@@ -274,7 +233,7 @@ describe("contracts", () => {
   it("has no axe violations in light and dark, on a desktop and at 375 px, and does not scroll sideways on a phone", async () => {
     const { context, page } = await signedIn("house-gas");
     for (const scheme of ["light", "dark"] as const) {
-      await setScheme(context, scheme);
+      await setScheme(context, HOST, scheme);
       for (const size of [
         { width: 1280, height: 900 },
         { width: 375, height: 812 },
@@ -295,7 +254,7 @@ describe("contracts", () => {
     expect(movable).toBeDefined();
     for (const url of [`/en/contracts/${movable!.id}/move-out`]) {
       for (const scheme of ["light", "dark"] as const) {
-        await setScheme(context, scheme);
+        await setScheme(context, HOST, scheme);
         for (const size of [
           { width: 1280, height: 900 },
           { width: 375, height: 812 },

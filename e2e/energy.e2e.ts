@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
-import { settleShellPrompts } from "./shell-helpers";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { siteUrl } from "./helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { planDemoPoints } from "../src/server/demo/energy/points-plan";
+import { signedInAt } from "./page-checks";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,22 +14,16 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
+// The cookie banner and the feedback dialog (after 20 s on a page) would cover part of the page: this person has answered both already.
+const signedIn = (persona: string, path: string, opts: { dark?: boolean; mobile?: boolean } = {}) =>
+  signedInAt(browser, HOST, `aurora-${persona}`, path, { mobile: opts.mobile, colorScheme: opts.dark ? "dark" : "light" });
+
 const HOST = "aurora.localhost";
 const aurora = demoPlans().find((p) => p.site.id === "aurora")!;
 const pointsOf = (persona: string) => {
   const customer = aurora.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
   return planDemoPoints(aurora).filter((p) => p.customerId === customer.id);
 };
-
-async function signedIn(persona: string, path: string, opts: { dark?: boolean; mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { colorScheme: opts.dark ? "dark" : "light", mobile: opts.mobile });
-  // The cookie banner and the feedback dialog (after 20 s on a page) would cover part of the
-  // page: this person has answered both already.
-  await settleShellPrompts(context, HOST);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, `aurora-${persona}`, path);
-  return { context, page };
-}
 
 /** Waits until the chart shows the data its controls ask for (and that request contains `expect`). */
 async function chartSettled(page: Page, expected = "") {

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
-import { pageFetch, settleShellPrompts } from "./shell-helpers";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { siteUrl } from "./helpers";
+import { pageFetch } from "./shell-helpers";
+import { expectAxeClean, pageShown, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
 
@@ -22,14 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signedIn(persona: string, path = "/en", opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile });
-  // The cookie banner and the feedback dialog would cover part of the page: this person has answered both already.
-  await settleShellPrompts(context, HOST);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, `aurora-${persona}`, path);
-  return { context, page };
-}
+const signedIn = (persona: string, path = "/en", opts: { mobile?: boolean } = {}) => signedInAt(browser, HOST, `aurora-${persona}`, path, opts);
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await pageFetch<T>(page, path);
@@ -48,17 +41,6 @@ const money = (cents: number) => new Intl.NumberFormat("en-GB", { style: "curren
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 /** "€1,234.56" (en-GB) → 123456 */
 const centsOf = (value: string) => Math.round(Number(value.replace(/[^0-9.-]/g, "")) * 100);
-
-/** A chosen colour scheme (the override cookie makes the choice win over the system's). */
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
-  ]);
-}
-
-/** The shell's header controls are checked by the shell's own tests. */
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
 
 describe("home page", () => {
   it("shows the amount due, the next due date and the latest invoice as the invoice list and the invoice show them", async () => {
@@ -148,28 +130,16 @@ describe("home page", () => {
   it("passes axe in light and dark, on a desktop and a phone-sized window", async () => {
     const { context, page } = await signedIn("solar-household");
     for (const scheme of ["light", "dark"] as const) {
-      await setScheme(context, scheme);
+      await setScheme(context, HOST, scheme);
       for (const size of [
         { width: 1280, height: 900 },
         { width: 390, height: 844 },
       ]) {
         await page.setViewportSize(size);
         await page.goto(siteUrl(HOST, "/en"));
-        await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
+        await pageShown(page, scheme);
         await homeLoaded(page);
-        let builder = new AxeBuilder({ page });
-        for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-        const { violations } = await builder.analyze();
-        const label = `home ${scheme} ${size.width}px`;
-        expect(
-          violations.map(
-            (v) =>
-              `${label}: ${v.id} (${v.impact}) ${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 3)
-                .join(" | ")}`,
-          ),
-        ).toEqual([]);
+        await expectAxeClean(page, `home ${scheme} ${size.width}px`);
       }
     }
     await context.close();

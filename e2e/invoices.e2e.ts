@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl, transitionsDone } from "./helpers";
+import { launchBrowser } from "./browser";
+import { siteUrl, transitionsDone } from "./helpers";
+import { DESKTOP, axeEverywhere, expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
 const PDFTOPPM = "/usr/bin/pdftoppm";
@@ -33,14 +33,11 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function signedIn(persona: string, opts: { mobile?: boolean; path?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile });
-  // This person has already answered the site's feedback question, so its dialog stays closed.
-  await context.addCookies([{ name: "feedback-handled", value: String(Date.now()), url: siteUrl(HOST, "/") }]);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, `aurora-${persona}`, opts.path ?? "/en/invoices");
-  await dismissCookieBanner(page);
-  return { context, page };
+const signedIn = (persona: string, opts: { mobile?: boolean; path?: string } = {}) => signedInAt(browser, HOST, `aurora-${persona}`, opts.path ?? "/en/invoices", opts);
+
+/** Axe in light and dark, on a desktop and a phone-sized window, and nothing wider than the window. */
+async function expectAxeEverywhere(context: BrowserContext, page: Page, url: string, label: string) {
+  expect(await axeEverywhere(context, page, HOST, [{ path: url, label }], [DESKTOP, { width: 390, height: 844 }])).toEqual([]);
 }
 
 /** Calls the API from the page, as the page's own scripts would (same origin, session cookie). */
@@ -68,64 +65,6 @@ async function apiGet<T>(page: Page, url: string): Promise<T> {
 
 async function listInvoices(page: Page): Promise<Summary[]> {
   return (await apiGet<{ invoices: Summary[] }>(page, "/api/invoices")).invoices;
-}
-
-/** The cookie-consent banner (a site feature) is answered once per context, so it covers nothing later. */
-async function dismissCookieBanner(page: Page) {
-  const reject = page.getByRole("button", { name: "Reject all" });
-  const shown = await reject
-    .waitFor({ state: "visible", timeout: 3000 })
-    .then(() => true)
-    .catch(() => false);
-  if (shown) {
-    await reject.click();
-    await reject.waitFor({ state: "hidden" });
-  }
-}
-
-/** A chosen colour scheme (the override cookie makes the choice win over the system's). */
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
-  ]);
-}
-
-/** The shell's header controls are checked by the shell's own tests. */
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-async function expectAxeClean(page: Page, label: string) {
-  // A page streams its parts: check it once its heading is there (right after a reload it may not be yet).
-  await page.locator("h1").first().waitFor();
-  let builder = new AxeBuilder({ page });
-  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact}) ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
-  expect(summary).toEqual([]);
-}
-
-/** Axe in light and dark, on a desktop and a phone-sized window. */
-async function expectAxeEverywhere(context: BrowserContext, page: Page, url: string, label: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await setScheme(context, scheme);
-    for (const size of [
-      { width: 1280, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(size);
-      await page.goto(siteUrl(HOST, url));
-      await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
-      await expectAxeClean(page, `${label} ${scheme} ${size.width}px`);
-    }
-  }
-  await setScheme(context, "light");
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** "€1,234.56" (en-GB) → 123456 */
@@ -437,13 +376,13 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await expect(provider.textContent()).resolves.toContain("Aurora Energia Oy");
     await expect(provider.getByRole("radio", { name: banks[0].name }).isChecked()).resolves.toBe(true);
     await expectAxeClean(page, "sandbox bank page light");
-    await setScheme(context, "dark");
+    await setScheme(context, HOST, "dark");
     await page.reload();
     await expectAxeClean(page, "sandbox bank page dark");
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAxeClean(page, "sandbox bank page dark phone");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await setScheme(context, "light");
+    await setScheme(context, HOST, "light");
     await page.reload();
 
     await page.getByRole("button", { name: "Approve payment" }).click();
@@ -453,13 +392,13 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     expect(centsOf((await page.getByTestId("paid-amount").textContent())!)).toBe(target.totalCents);
     await expect(page.getByTestId("confirmation-invoice-state").textContent()).resolves.toBe("Paid");
     await expectAxeClean(page, "confirmation light");
-    await setScheme(context, "dark");
+    await setScheme(context, HOST, "dark");
     await page.reload();
     await expectAxeClean(page, "confirmation dark");
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAxeClean(page, "confirmation dark phone");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await setScheme(context, "light");
+    await setScheme(context, HOST, "light");
 
     // Reloading the confirmation is safe, and the invoice is paid on its page and in the list.
     await page.reload();
@@ -508,13 +447,13 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await expect(page.getByTestId("failed-reason").textContent()).resolves.toContain("declined");
     await expect(page.getByTestId("payment-failed").textContent()).resolves.toContain("still unpaid");
     await expectAxeClean(page, "failed light");
-    await setScheme(context, "dark");
+    await setScheme(context, HOST, "dark");
     await page.reload();
     await expectAxeClean(page, "failed dark");
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAxeClean(page, "failed dark phone");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await setScheme(context, "light");
+    await setScheme(context, HOST, "light");
 
     const after = (await listInvoices(page)).find((i) => i.invoiceNumber === target.invoiceNumber)!;
     expect(after.status).toBe("unpaid");
@@ -546,11 +485,11 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await expect(page.getByTestId("waiting-status").getAttribute("data-status")).resolves.toBe("pending");
     await expectAxeClean(page, "waiting light");
     // Reload-safe: the page reads the payment again and keeps waiting.
-    await setScheme(context, "dark");
+    await setScheme(context, HOST, "dark");
     await page.reload();
     await page.getByTestId("payment-waiting").waitFor();
     await expectAxeClean(page, "waiting dark");
-    await setScheme(context, "light");
+    await setScheme(context, HOST, "light");
     // The sandbox settles a pending bank payment by itself after a while.
     await page.waitForURL((u) => u.pathname === `/en/invoices/${target.invoiceNumber}/confirmation`, { timeout: 60_000 });
     await expect(page.getByTestId("confirmation-invoice-state").textContent()).resolves.toBe("Paid");

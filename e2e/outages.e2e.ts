@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
-import { pageFetch, settleShellPrompts } from "./shell-helpers";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { siteUrl } from "./helpers";
+import { pageFetch } from "./shell-helpers";
+import { axeEverywhere, signedInAt } from "./page-checks";
 
 /**
  * Outages as a customer sees them on Aurora Energia: the demo's current fault at the solar
@@ -18,56 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signedIn(persona: string, path: string, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile });
-  await settleShellPrompts(context, HOST);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, `aurora-${persona}`, path);
-  return { context, page };
-}
-
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
-  ]);
-}
-
-/** The shell's header controls are checked by the shell's own tests. */
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-async function axeEverywhere(context: BrowserContext, page: Page, pages: { path: string; label: string; ready: string }[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const scheme of ["light", "dark"] as const) {
-    await setScheme(context, scheme);
-    for (const size of [
-      { width: 1280, height: 900 },
-      { width: 375, height: 812 },
-    ]) {
-      await page.setViewportSize(size);
-      for (const p of pages) {
-        await page.goto(siteUrl(HOST, p.path));
-        await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
-        await page.locator(p.ready).first().waitFor();
-        let builder = new AxeBuilder({ page });
-        for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-        const { violations } = await builder.analyze();
-        problems.push(
-          ...violations.map(
-            (v) =>
-              `${p.label} ${scheme} ${size.width}px: ${v.id} ${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 3)
-                .join(" | ")}`,
-          ),
-        );
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > size.width) problems.push(`${p.label} ${scheme} ${size.width}px: ${width}px wide`);
-      }
-    }
-  }
-  return problems;
-}
+const signedIn = (persona: string, path: string, opts: { mobile?: boolean } = {}) => signedInAt(browser, HOST, `aurora-${persona}`, path, opts);
 
 /** Texts in the page's main part that are not pseudo-translated: hard-coded strings. Dates, numbers, names and addresses are data. */
 async function unmarkedTexts(page: Page): Promise<string[]> {
@@ -200,7 +151,7 @@ describe("power control", () => {
 describe("accessibility", () => {
   it("passes axe in light and dark, on a phone and a desktop, on the outage pages", async () => {
     const { context, page } = await signedIn("solar-household", "/en/outages");
-    const problems = await axeEverywhere(context, page, [
+    const problems = await axeEverywhere(context, page, HOST, [
       { path: "/en/outages", label: "outages", ready: '[data-testid="outage-fault"]' },
       { path: "/en/settings?tab=outage-contacts", label: "outage contacts", ready: '[data-testid="outage-contacts-form"][data-interactive]' },
       { path: "/en/power-control", label: "power control", ready: '[data-testid="relay"][data-interactive]' },

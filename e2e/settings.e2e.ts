@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl, transitionsDone } from "./helpers";
-import { pageFetch, serverHtml, settleShellPrompts } from "./shell-helpers";
+import { launchBrowser } from "./browser";
+import { siteUrl } from "./helpers";
+import { pageFetch, serverHtml } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
+import { expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 /**
  * The settings page as customers use it. Aurora's solar household (a cooperative member) is only
@@ -47,14 +47,8 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function signedIn(host: string, identity: string, opts: { mobile?: boolean; path?: string; colorScheme?: "light" | "dark" } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile, colorScheme: opts.colorScheme });
-  // The cookie banner and the feedback dialog would cover part of the page: this person has answered both already.
-  await settleShellPrompts(context, host);
-  const page = await context.newPage();
-  await signInSandbox(page, host, identity, opts.path ?? "/en/settings");
-  return { context, page };
-}
+const signedIn = (host: string, identity: string, opts: { mobile?: boolean; path?: string; colorScheme?: "light" | "dark" } = {}) =>
+  signedInAt(browser, host, identity, opts.path ?? "/en/settings", opts);
 
 /** A settings tab has loaded: its panel is there and its controls are hydrated. */
 async function openTab(page: Page, host: string, tab: string, locale = "en") {
@@ -63,33 +57,6 @@ async function openTab(page: Page, host: string, tab: string, locale = "en") {
 }
 
 const panelTitle = (page: Page) => page.locator("#settings-panel-title").textContent();
-
-/** A chosen colour scheme (the override cookie makes the choice win over the system's). */
-async function setScheme(context: BrowserContext, host: string, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(host, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(host, "/") },
-  ]);
-}
-
-/** The shell's header controls are checked by the shell's own tests. */
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-async function expectAxeClean(page: Page, label: string) {
-  await page.locator("h1").first().waitFor();
-  await transitionsDone(page);
-  let builder = new AxeBuilder({ page });
-  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const summary = violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact}) ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
-  expect(summary).toEqual([]);
-}
 
 const schemeOf = (html: string) => /<html[^>]*data-mantine-color-scheme="(\w+)"/.exec(html)?.[1] ?? null;
 const cookieHeader = async (context: BrowserContext) => (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");

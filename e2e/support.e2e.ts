@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import zlib from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext } from "./browser";
-import { happensWithin, signInSandbox, siteUrl } from "./helpers";
-import { pageFetch, settleShellPrompts } from "./shell-helpers";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import { happensWithin, siteUrl } from "./helpers";
+import { pageFetch } from "./shell-helpers";
+import { axeEverywhere, signedInAt } from "./page-checks";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { XSS_VECTORS } from "../src/server/announcements/xss-corpus";
 
@@ -62,65 +62,7 @@ function tinyPng(): Buffer {
 }
 const PNG = tinyPng();
 
-async function signedIn(identity: string, path: string, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { mobile: opts.mobile });
-  await settleShellPrompts(context, HOST);
-  const page = await context.newPage();
-  await signInSandbox(page, HOST, identity, path);
-  return { context, page };
-}
-
-/** A chosen colour scheme (the override cookie makes the choice win over the system's). */
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
-  ]);
-}
-
-/** The shell's header controls are checked by the shell's own tests. */
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  await page.locator("h1").first().waitFor();
-  let builder = new AxeBuilder({ page });
-  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  return violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact}) ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
-}
-
-/** Axe on each page, in light and dark, on a desktop and a phone-sized window; `prepare` opens what a page hides at first. */
-async function axeEverywhere(context: BrowserContext, page: Page, pages: { path: string; label: string; prepare?: (page: Page) => Promise<void> }[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const scheme of ["light", "dark"] as const) {
-    await setScheme(context, scheme);
-    for (const size of [
-      { width: 1280, height: 900 },
-      { width: 375, height: 812 },
-    ]) {
-      await page.setViewportSize(size);
-      for (const p of pages) {
-        await page.goto(siteUrl(HOST, p.path));
-        await page.locator("h1").first().waitFor();
-        await page.waitForFunction((s) => document.documentElement.getAttribute("data-mantine-color-scheme") === s, scheme);
-        await p.prepare?.(page);
-        problems.push(...(await axeProblems(page, `${p.label} ${scheme} ${size.width}px`)));
-        // Nothing is wider than the window.
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > size.width) problems.push(`${p.label} ${scheme} ${size.width}px: ${width}px wide`);
-      }
-    }
-  }
-  await setScheme(context, "light");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return problems;
-}
+const signedIn = (identity: string, path: string, opts: { mobile?: boolean } = {}) => signedInAt(browser, HOST, identity, path, opts);
 
 async function openNewTicketForm(page: Page) {
   await page.locator('[data-testid="new-ticket-open"][data-interactive]').click();
@@ -545,13 +487,13 @@ describe("support tickets and the customer service desk", () => {
     await pageFetch(staff.page, `/api/desk/tickets/${ticket.id}/comments`, { method: "POST", body: { body: "A reply to the customer.", internal: false } });
 
     const problems = [
-      ...(await axeEverywhere(customer.context, customer.page, [
+      ...(await axeEverywhere(customer.context, customer.page, HOST, [
         { path: "/en/support", label: "tickets" },
         { path: "/en/support", label: "new ticket form", prepare: openNewTicketForm },
         { path: `/en/support/${ticket.id}`, label: "ticket" },
         { path: "/en/support/00000000-0000-4000-8000-000000000000", label: "ticket not found" },
       ])),
-      ...(await axeEverywhere(staff.context, staff.page, [
+      ...(await axeEverywhere(staff.context, staff.page, HOST, [
         { path: "/en/desk", label: "desk queue" },
         { path: "/en/desk?status=all", label: "desk queue, all" },
         { path: `/en/desk/${ticket.id}`, label: "desk ticket" },

@@ -1,0 +1,100 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { newContext } from "./browser";
+import { signInSandbox, siteUrl, transitionsDone } from "./helpers";
+import { settleShellPrompts } from "./shell-helpers";
+
+/**
+ * What the area browser tests share: a signed-in customer's context, the chosen colour scheme, and
+ * axe on a page or on a set of pages in light and dark, on a desktop and a phone-sized window.
+ */
+
+/** The shell's header controls are checked by the shell's own tests. */
+export const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]', '[data-testid="language-switcher"]'];
+
+/** A person signed in through the sandbox e-ID, with the cookie banner and feedback dialog already answered. */
+export async function signedInAt(
+  browser: Browser,
+  host: string,
+  identity: string,
+  path: string,
+  opts: { mobile?: boolean; colorScheme?: "light" | "dark" } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { mobile: opts.mobile, colorScheme: opts.colorScheme });
+  await settleShellPrompts(context, host);
+  const page = await context.newPage();
+  await signInSandbox(page, host, identity, path);
+  return { context, page };
+}
+
+/** A chosen colour scheme (the override cookie makes the choice win over the system's). */
+export async function setScheme(context: BrowserContext, host: string, scheme: "light" | "dark") {
+  await context.addCookies([
+    { name: "color-scheme", value: scheme, url: siteUrl(host, "/") },
+    { name: "color-scheme-override", value: "true", url: siteUrl(host, "/") },
+  ]);
+}
+
+/** Waits until the page has its heading (pages stream their parts) and shows the scheme asked for. */
+export async function pageShown(page: Page, scheme?: "light" | "dark", ready = "h1") {
+  await page.locator(ready).first().waitFor();
+  if (scheme) await page.waitForFunction((s) => document.documentElement.getAttribute("data-mantine-color-scheme") === s, scheme);
+}
+
+/** Axe's violations on the page as it is now, one line each (the shell's header controls left out). */
+export async function axeProblems(page: Page, label: string, opts: { ready?: string } = {}): Promise<string[]> {
+  await page
+    .locator(opts.ready ?? "h1")
+    .first()
+    .waitFor();
+  await transitionsDone(page);
+  let builder = new AxeBuilder({ page });
+  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact}) ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
+}
+
+export async function expectAxeClean(page: Page, label: string, opts: { ready?: string } = {}) {
+  expect(await axeProblems(page, label, opts)).toEqual([]);
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+
+/**
+ * Axe on each page, in light and dark, on a desktop and a phone-sized window, and nothing wider
+ * than the window; `ready` is what shows the page has rendered, `prepare` opens what it hides at first.
+ */
+export async function axeEverywhere(
+  context: BrowserContext,
+  page: Page,
+  host: string,
+  pages: { path: string; label: string; ready?: string; prepare?: (page: Page) => Promise<void> }[],
+  sizes: { width: number; height: number }[] = [DESKTOP, PHONE],
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await setScheme(context, host, scheme);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      for (const p of pages) {
+        await page.goto(siteUrl(host, p.path));
+        await pageShown(page, scheme, p.ready);
+        await p.prepare?.(page);
+        problems.push(...(await axeProblems(page, `${p.label} ${scheme} ${size.width}px`, { ready: p.ready })));
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > size.width) problems.push(`${p.label} ${scheme} ${size.width}px: ${width}px wide`);
+      }
+    }
+  }
+  await setScheme(context, host, "light");
+  await page.setViewportSize(DESKTOP);
+  return problems;
+}

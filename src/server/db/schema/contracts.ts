@@ -102,6 +102,8 @@ export const contractOffers = pgTable(
     /** The contract a renewal offer continues; null for a new contract. */
     contractId: uuid("contract_id").references(() => energyContracts.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"renewal" | "personal" | "campaign">().notNull(),
+    /** An additional product (product group "additional") the customer may opt into with a renewal (renewal-offers.additional-product). */
+    additionalProductId: uuid("additional_product_id").references(() => contractProducts.id, { onDelete: "set null" }),
     validUntil: date("valid_until").notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -12,3 +12,5 @@ export * from "./outages";
 export * from "./notifications";
 export * from "./contracts";
 export * from "./tokens";
+export * from "./contract-documents";
+export * from "./contract-signing";

@@ -233,6 +233,8 @@ export const energyContracts = pgTable(
     finalInvoiceAddress: jsonb("final_invoice_address").$type<{ street: string; postalCode: string; city: string } | null>(),
     moveOutReadingKwh: numeric("move_out_reading_kwh", { precision: 14, scale: 3 }),
     previousContractId: uuid("previous_contract_id"),
+    /** The additional product (contract_products.id, group "additional") chosen with this contract, e.g. a green-energy certificate. */
+    additionalProductId: uuid("additional_product_id"),
     signedAt: timestamp("signed_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -49,6 +49,46 @@ export const apiTokenUses = pgTable(
 );
 
 /**
+ * The rate-limit window of each token, shared by every process on the database. A process takes
+ * allowances from it in blocks (`granted` grows, never past the limit) and spends them in memory;
+ * `last_grant` is what the last statement handed out (decision 0018).
+ */
+export const apiTokenWindows = pgTable("api_token_windows", {
+  tokenId: uuid("token_id")
+    .primaryKey()
+    .references(() => apiTokens.id, { onDelete: "cascade" }),
+  siteId: siteRef(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  granted: integer("granted").notNull(),
+  lastGrant: integer("last_grant").notNull(),
+});
+
+/**
+ * A person's private spreadsheet feed for a customer they act for: CSV addresses for a
+ * spreadsheet's "import data from URL" (which cannot send headers), with their own token in the
+ * path (hash stored only). Read-only: consumption and spot prices. Revoking it, or making a new
+ * one, ends the old addresses at once.
+ */
+export const spreadsheetFeeds = pgTable(
+  "spreadsheet_feeds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: siteRef(),
+    personId: text("person_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("spreadsheet_feeds_hash").on(t.tokenHash), index("spreadsheet_feeds_person_idx").on(t.siteId, t.personId, t.customerId)],
+);
+
+/**
  * A person's private calendar feed for a customer they act for: the feed's URL carries its own
  * token (hash stored only). Revoking it, or making a new one, ends the old URL at once.
  */

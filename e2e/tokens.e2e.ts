@@ -132,6 +132,42 @@ describe("personal API tokens", () => {
     await context.close();
   }, 120_000);
 
+  it("shows the spreadsheet addresses once with an IMPORTDATA formula, and a plain GET of the address reads the CSV", async () => {
+    const { context, page } = await signedIn();
+    await openApiAccess(page);
+    await page.locator('[data-testid="spreadsheet-feed"][data-interactive]').waitFor();
+    if (await page.getByTestId("spreadsheet-revoke").count()) {
+      await page.getByTestId("spreadsheet-revoke").click();
+      await page.getByTestId("spreadsheet-revoke-confirm").click();
+      await page.getByTestId("spreadsheet-create").waitFor();
+    }
+    await page.getByTestId("spreadsheet-create").click();
+    const url = await page.getByTestId("spreadsheet-url-consumption").inputValue();
+    expect(url).toMatch(new RegExp(`^http://${AURORA.replace(".", "\\.")}:${port()}/api/spreadsheet/epcsv_[A-Za-z0-9_-]{43}/consumption\\.csv$`));
+    await expect(page.getByTestId("spreadsheet-formula").inputValue()).resolves.toBe(`=IMPORTDATA("${url}")`);
+    const spotUrl = await page.getByTestId("spreadsheet-url-spot").inputValue();
+    expect(spotUrl).toBe(url.replace("consumption.csv", "spot-prices.csv"));
+    // A spreadsheet sends no token header: the address alone is enough.
+    const csv = await callWithToken("", new URL(url).pathname);
+    expect(csv.status).toBe(200);
+    const lines = csv.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("start,end,kwh");
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\+0[23]:00,\d{4}-\d{2}-\d{2}T\d{2}:00:00\+0[23]:00,(\d+(\.\d+)?)?$/);
+    const spot = await callWithToken("", new URL(spotUrl).pathname);
+    expect(spot.status).toBe(200);
+    expect(spot.body.split("\r\n")[0]).toBe("start,end,eur_per_mwh,cents_per_kwh,cents_per_kwh_with_vat");
+    // After a reload the addresses are gone from the page; the last read is shown.
+    await openApiAccess(page);
+    await expect(page.content()).resolves.not.toContain(url);
+    await expect(page.getByTestId("spreadsheet-active").textContent()).resolves.not.toContain("No spreadsheet has read them yet.");
+    await page.locator('[data-testid="spreadsheet-feed"][data-interactive]').waitFor();
+    await page.getByTestId("spreadsheet-revoke").click();
+    await page.getByTestId("spreadsheet-revoke-confirm").click();
+    await page.getByTestId("spreadsheet-create").waitFor();
+    expect((await callWithToken("", new URL(url).pathname)).status).toBe(404);
+    await context.close();
+  }, 120_000);
+
   it("shows the integrators' page with examples for this site, and /api/docs tries an operation with a token", async () => {
     const { context, page } = await signedIn();
     await openApiAccess(page);
@@ -139,6 +175,7 @@ describe("personal API tokens", () => {
     await page.getByTestId("integrator-guide").waitFor();
     await expect(page.getByTestId("example-curl").textContent()).resolves.toContain(`http://${AURORA}:${port()}/api/dashboard/statistics/spot`);
     await expect(page.getByTestId("integrator-operations").locator("tbody tr").count()).resolves.toBe(8);
+    await expect(page.getByTestId("example-import").textContent()).resolves.toContain(`=IMPORTDATA("http://${AURORA}:${port()}/api/spreadsheet/YOUR_SPREADSHEET_KEY/consumption.csv")`);
 
     const created = await page.evaluate(async () => {
       const r = await fetch("/api/me/api-tokens", {

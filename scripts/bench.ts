@@ -15,7 +15,11 @@
  *                                      node:http server in the same run, 1 and 2 processes on
  *                                      PostgreSQL, 200 connections on a mix, memory after 20,000 requests
  *   npm run bench -- --throughput-only only that; keeps the other numbers in the doc
- *   --seconds <n>                      seconds per throughput measurement (default 10)
+ *   npm run bench -- --tokens          adds personal API tokens under load: GET /api/invoices and the
+ *                                      consumption statistics with a Bearer token against the same
+ *                                      calls with a session cookie, next to a bare node:http server
+ *   npm run bench -- --tokens-only     only that; keeps the other numbers in the doc
+ *   --seconds <n>                      seconds per throughput or token measurement (default 10)
  *   --load-seconds <n>                 seconds of the 200-connection mix (default 60; 0 leaves it out)
  *   --runs <n>                         timed runs per query or request (default 30)
  *   --port <n>                         port of the server the render bench starts (default 3260)
@@ -35,6 +39,7 @@ import { adminStatement } from "./bench/admin";
 import { benchRender, renderTable, type RenderResult } from "./bench/render";
 import { LIGHTHOUSE_GOAL, lighthouseTable, meetsLighthouseGoal } from "./bench/lighthouse";
 import { benchThroughput, throughputTable, type ThroughputResult } from "./bench/throughput";
+import { benchTokens, tokensTable, type TokenBenchResult } from "./bench/tokens";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -377,6 +382,53 @@ function writeThroughputDoc(results: ThroughputResult[]) {
   fs.writeFileSync(DOC, doc);
 }
 
+// ---------------------------------------------------------------- personal API tokens section
+
+const TOK_START = "<!-- bench:tokens:start -->";
+const TOK_END = "<!-- bench:tokens:end -->";
+
+function writeTokensDoc(results: TokenBenchResult[]) {
+  let doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "# Performance\n";
+  const a = doc.indexOf(TOK_START);
+  const b = doc.indexOf(TOK_END);
+  const blocks = new Map<string, string>();
+  if (a >= 0 && b > a) {
+    for (const part of doc
+      .slice(a + TOK_START.length, b)
+      .split(/\n(?=### )/)
+      .slice(1))
+      blocks.set(part.split("\n")[0].slice(4).trim(), `${part.trimEnd()}\n`);
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  for (const r of results) {
+    const counted =
+      r.counted.rolledUp === null
+        ? ""
+        : `Use roll-up after the server stopped: ${r.counted.rolledUp.toLocaleString("en-GB")} calls counted; the load generator saw ${r.counted.answered.toLocaleString("en-GB")} answered (calls still in flight when a measurement ends are counted by the server only).`;
+    blocks.set(
+      r.engine,
+      [`### ${r.engine}`, "", `Measured ${date} on ${machine()}; ${r.seconds} s per measurement, 20 connections.`, "", tokensTable(r), "", counted, ""]
+        .filter((l, i, all) => l !== "" || all[i - 1] !== "")
+        .join("\n"),
+    );
+  }
+  const intro = [
+    "",
+    "`npm run bench -- --tokens-only` (or `--tokens` with the rest): the production server on a fresh database with",
+    "the demo data; the same read endpoints asked for with a personal API token (`Authorization: Bearer eppat_…`)",
+    "and with the session cookie of the same customer, and a bare `node:http` server answering the invoices' JSON",
+    "in the same run. The token's rate limit is raised for the run (`API_TOKEN_RATE_LIMIT_MAX`), so every call",
+    "takes the whole path: the token looked up (cached), its rate limit (allowances taken from the shared window",
+    "in blocks) and its use roll-up (counted in memory, written in batches; decision 0018). Goal: the token",
+    "within 10 % of the session.",
+    "",
+  ].join("\n");
+  const names = [...blocks.keys()].sort((x, y) => ["pglite", "postgres"].indexOf(x) - ["pglite", "postgres"].indexOf(y));
+  const section = `${TOK_START}${intro}${names.map((n) => `\n${blocks.get(n)}`).join("")}${TOK_END}`;
+  doc = a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + TOK_END.length) : `${doc.trimEnd()}\n\n## Personal API tokens under load\n\n${section}\n`;
+  fs.writeFileSync(DOC, doc);
+}
+
 async function main() {
   process.env.PORTAL_OWN_SIGNALS = "1";
   const log = (m: string) => console.log(m);
@@ -384,7 +436,8 @@ async function main() {
   const engines: ("pglite" | "postgres")[] = [];
   const renderOnly = flag("render-only");
   const throughputOnly = flag("throughput-only");
-  if (!flag("scale-only") && !renderOnly && !throughputOnly) {
+  const tokensOnly = flag("tokens-only");
+  if (!flag("scale-only") && !renderOnly && !throughputOnly && !tokensOnly) {
     if (!only || only === "pglite") engines.push("pglite");
     if ((!only || only === "postgres") && PG_URL) engines.push("postgres");
   }
@@ -416,8 +469,19 @@ async function main() {
     }
     if (throughputs.length) log(`\nSummary\n${throughputSummary(throughputs)}`);
   }
+  const tokenRuns: TokenBenchResult[] = [];
+  if (flag("tokens") || tokensOnly) {
+    const port = Number(option("port") ?? 3260);
+    for (const engine of ["pglite", "postgres"] as const) {
+      if ((only && only !== engine) || (engine === "postgres" && !PG_URL)) continue;
+      const result = await benchTokens({ engine, postgresUrl: PG_URL, port, seconds: Number(option("seconds") ?? 10), log });
+      log(`\n${tokensTable(result)}`);
+      tokenRuns.push(result);
+    }
+  }
   if (!flag("no-write")) {
-    if (!renderOnly && !throughputOnly) writeDoc(results, scale);
+    if (!renderOnly && !throughputOnly && !tokensOnly) writeDoc(results, scale);
+    if (tokenRuns.length) writeTokensDoc(tokenRuns);
     if (renders.length) writeRenderDoc(renders);
     if (throughputs.length) writeThroughputDoc(throughputs);
     log(`\nWrote ${path.relative(process.cwd(), DOC)}.`);

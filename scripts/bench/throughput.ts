@@ -93,7 +93,7 @@ const TARGETS: Target[] = [
 /** The mix of the load and memory runs: what a person's visit asks of the server. */
 const MIX = ["/api/countries", "/api/me", "/auth/signin", "/dashboard", "/api/invoices", "/api/session"];
 
-async function cannon(port: number, paths: string[], connections: number, seconds: number, headers: Record<string, string>, hostHeader = HOST) {
+export async function cannon(port: number, paths: string[], connections: number, seconds: number, headers: Record<string, string>, hostHeader = HOST) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -136,7 +136,7 @@ function fetchBody(port: number, pathname: string): Promise<string> {
 }
 
 /** A bare node:http server, in a process of its own, answering every request with the same JSON. */
-async function startBare(port: number, body: string): Promise<ChildProcess> {
+export async function startBare(port: number, body: string): Promise<ChildProcess> {
   const code = `const b=Buffer.from(process.env.BODY);require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json","content-length":b.length});s.end(b)}).listen(${port},"127.0.0.1",()=>console.log("ready"))`;
   const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODY: body }, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
@@ -204,7 +204,7 @@ async function mixedRound(port: number, cookie: string, count: number): Promise<
   return aborted;
 }
 
-async function startPortal(opts: ThroughputOptions, dbEnv: Record<string, string>, processes: number, logPath: string): Promise<ChildProcess> {
+export async function startPortal(opts: Pick<ThroughputOptions, "engine" | "port">, dbEnv: Record<string, string>, processes: number, logPath: string): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(opts.port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" };
   if (opts.engine === "pglite") delete env.DATABASE_URL;
   const args = [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "scripts/server.ts", ...(processes > 1 ? ["--workers", String(processes)] : [])];

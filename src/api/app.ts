@@ -32,7 +32,8 @@ import { adminRouter } from "./routers/admin";
 import { tokensRouter } from "./routers/tokens";
 import { calendarRouter } from "./routers/tokens-calendar";
 import { notificationsRouter } from "./routers/notifications";
-import { withPersonalToken } from "./routers/tokens-auth";
+import { withPersonalToken } from "./middleware/personal-token";
+import { spreadsheetRouter } from "./routers/tokens-spreadsheet";
 import { docsPage } from "./docs-page";
 import { handleAuthRequest } from "@/server/auth/endpoints";
 import { validationError } from "@/server/errors";
@@ -67,6 +68,7 @@ const ROUTERS = [
   calendarRouter,
   adminRouter,
   notificationsRouter,
+  spreadsheetRouter,
   contractsRouter,
 ];
 

@@ -2,7 +2,7 @@ import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { csrfExempt } from "./middleware/request";
-import { tokenAllowed } from "./routers/tokens-auth";
+import { tokenAllowed } from "./middleware/personal-token";
 import { ErrorBody } from "./schemas/errors";
 import type { Feature } from "@/lib/features";
 import type { TokenScope } from "@/server/tokens/scopes";

@@ -47,6 +47,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
+  /** Calls one personal API token may make per minute (the benchmark raises it to measure the whole path, not the 429s). */
+  API_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;

@@ -212,7 +212,9 @@ describe("personal API tokens", () => {
     const api = await signedIn("aurora", "solar-household");
     const { token, apiToken } = await newToken("aurora", "solar-household", ["read-prices"]);
     for (let i = 0; i < 3; i++) expect((await withToken(token, "/api/dashboard/statistics/spot")).status).toBe(200);
+    // Counted in memory, written in a batch within a second (without being asked).
     const db = await getDb();
+    await expect.poll(async () => (await db.select().from(apiTokenUses).where(eq(apiTokenUses.tokenId, apiToken.id)))[0]?.count, { timeout: 5_000, interval: 50 }).toBe(3);
     const days = await db.select().from(apiTokenUses).where(eq(apiTokenUses.tokenId, apiToken.id));
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({ count: 3, lastPath: "/api/dashboard/statistics/spot", siteId: "aurora" });

@@ -88,3 +88,34 @@ export const CalendarFeedRequest = z
   .strict()
   .openapi("CalendarFeedRequest");
 export type CalendarFeedRequest = z.infer<typeof CalendarFeedRequest>;
+
+// ---------------------------------------------------------------- spreadsheet feed
+
+export const SpreadsheetFeedState = z
+  .object({
+    active: z.boolean(),
+    createdAt: z.string().nullable(),
+    lastFetchedAt: z.string().nullable(),
+  })
+  .openapi("SpreadsheetFeedState");
+export type SpreadsheetFeedState = z.infer<typeof SpreadsheetFeedState>;
+
+export const SpreadsheetFeedCreated = z
+  .object({
+    urls: z
+      .object({
+        consumption: z.string().openapi({ description: "Consumption per day of the current month as CSV (from, to, resolution and gsrn may be added)" }),
+        spotPrices: z.string().openapi({ description: "Today's and tomorrow's spot prices as CSV" }),
+      })
+      .openapi({ description: "The private CSV addresses, shown this once: the feed's token is part of them" }),
+    feed: SpreadsheetFeedState,
+  })
+  .openapi("SpreadsheetFeedCreated");
+export type SpreadsheetFeedCreated = z.infer<typeof SpreadsheetFeedCreated>;
+
+export const SpreadsheetFeedParam = z.object({
+  feedToken: z
+    .string()
+    .max(200)
+    .openapi({ param: { name: "feedToken", in: "path" }, description: "The spreadsheet feed's own token (`epcsv_…`)" }),
+});

@@ -16,8 +16,10 @@ export type TokenExpiryDays = (typeof TOKEN_EXPIRY_DAYS)[number];
 export const API_TOKEN_PREFIX = "eppat_";
 /** The prefix of a calendar feed's token (it is part of the feed's URL). */
 export const CALENDAR_TOKEN_PREFIX = "epcal_";
+/** The prefix of a spreadsheet feed's token (it is part of the feed's CSV addresses). */
+export const SPREADSHEET_TOKEN_PREFIX = "epcsv_";
 
-/** Calls one token may make per window (its own limit, apart from sign-in and session limits). */
+/** Calls one token may make per window (its own limit, apart from sign-in and session limits; `max` is API_TOKEN_RATE_LIMIT_MAX's default). */
 export const TOKEN_RATE_LIMIT = { max: 120, windowSeconds: 60 } as const;
 
 /** Most live tokens a person may have for one customer. */

@@ -1,16 +1,16 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, max } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { todayIn } from "@/lib/invoices/dates";
-import { getDb, queryRows } from "@/server/db/client";
+import { beforeCloseDb, getDb } from "@/server/db/client";
 import { apiTokens, apiTokenUses, authUser, customerAccess, customers } from "@/server/db/schema";
 import { cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
 import { writeAudit } from "@/server/audit/audit";
 import { notFound, validationError } from "@/server/errors";
 import type { AccessRole } from "@/server/customers/access";
 import type { PortalSession } from "@/server/auth/session-cache";
+import { TokenUseMeter, type RateLimit } from "./usage";
 import { API_TOKEN_PREFIX, MAX_TOKENS_PER_CUSTOMER, TOKEN_EXPIRY_DAYS, TOKEN_RATE_LIMIT, TOKEN_SCOPES, type TokenExpiryDays, type TokenScope } from "./scopes";
 
 /** Who manages tokens: a person acting for a customer of theirs on a site (never customer service). */
@@ -112,6 +112,8 @@ function toSummary(row: typeof apiTokens.$inferSelect, lastUsedAt: Date | string
 
 /** The person's tokens for the customer (revoked ones are gone), newest first, with their last use. */
 export async function listApiTokens(actor: Omit<TokenActor, "requestId">): Promise<ApiTokenSummary[]> {
+  // This process's calls are written first; another process's reach the database within a second.
+  await flushApiTokenUses();
   const db = await getDb();
   const rows = await db
     .select({ token: apiTokens, lastUsedAt: max(apiTokenUses.lastAt) })
@@ -253,37 +255,46 @@ export async function authenticateApiToken(site: { id: string; updatedAt: Date }
   return auth;
 }
 
+/** The rate limit of every token: TOKEN_RATE_LIMIT, its count per window from API_TOKEN_RATE_LIMIT_MAX. */
+export const tokenRateLimit = (): RateLimit => ({ max: env().API_TOKEN_RATE_LIMIT_MAX, windowSeconds: TOKEN_RATE_LIMIT.windowSeconds });
+
+const METER = Symbol.for("portal.api-token.meter");
+const gm = globalThis as typeof globalThis & { [METER]?: TokenUseMeter };
+
+/** This process's meter of token calls; its counts are written before the database closes. */
+export function tokenUseMeter(): TokenUseMeter {
+  if (!gm[METER]) {
+    const meter = new TokenUseMeter({ limit: tokenRateLimit });
+    gm[METER] = meter;
+    const register = () =>
+      beforeCloseDb(async () => {
+        await meter.flush();
+        // A database opened again (tests) gets the hook again.
+        register();
+      });
+    register();
+  }
+  return gm[METER];
+}
+
 /**
- * Counts a call of a token, in one statement: its rate-limit window (per token) and the audit
- * roll-up of the day (calls, the last call and its path; the day in the site's time zone).
+ * Counts a call of a token: against its rate limit (per token, shared by every process) and in
+ * the audit roll-up of the day (the site's). Both are kept in memory and reach the database in
+ * batches (src/server/tokens/usage.ts); the answer says whether the call is within the limit.
  */
 export async function recordApiTokenUse(site: { id: string; timezone: string }, tokenId: string, path: string): Promise<{ allowed: boolean; retryAfter: number }> {
-  const db = await getDb();
-  const now = Date.now();
-  const windowStart = now - TOKEN_RATE_LIMIT.windowSeconds * 1000;
-  const day = todayIn(site.timezone);
-  const [row] = await queryRows<{ count: number; last_request: number }>(
-    db,
-    sql`with used as (
-          insert into api_token_uses (token_id, site_id, day, count, last_at, last_path)
-          values (${tokenId}::uuid, ${site.id}, ${day}::date, 1, ${new Date(now).toISOString()}::timestamptz, ${path.slice(0, 200)})
-          on conflict (token_id, day) do update set count = api_token_uses.count + 1, last_at = excluded.last_at, last_path = excluded.last_path
-          returning 1
-        )
-        insert into auth_rate_limit (id, key, count, last_request)
-        values (${crypto.randomUUID()}, ${`api-token:${tokenId}`}, 1, ${now})
-        on conflict (key) do update set
-          count = case when auth_rate_limit.last_request < ${windowStart} then 1 else auth_rate_limit.count + 1 end,
-          last_request = case when auth_rate_limit.last_request < ${windowStart} then ${now} else auth_rate_limit.last_request end
-        returning count, last_request`,
-  );
-  const used = Number(row.count);
-  const retryAfter = Math.max(1, Math.ceil((Number(row.last_request) + TOKEN_RATE_LIMIT.windowSeconds * 1000 - now) / 1000));
-  return { allowed: used <= TOKEN_RATE_LIMIT.max, retryAfter };
+  return tokenUseMeter().use(site, tokenId, path);
+}
+
+/** Writes the calls counted in this process (before the last use or the roll-up is read). */
+export async function flushApiTokenUses(): Promise<void> {
+  const meter = gm[METER];
+  if (meter) await meter.flush();
 }
 
 /** The token's use per day (the audit roll-up), newest first. */
 export async function apiTokenUseDays(siteId: string, tokenId: string): Promise<{ day: string; count: number; lastAt: string; lastPath: string | null }[]> {
+  await flushApiTokenUses();
   const db = await getDb();
   const rows = await db
     .select()

@@ -1,11 +1,12 @@
 import { Alert, Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
-import type { ApiToken, CalendarFeedState } from "@/api/schemas/tokens";
+import type { ApiToken, CalendarFeedState, SpreadsheetFeedState } from "@/api/schemas/tokens";
 import { TokensPanel } from "./tokens-panel";
 import { CalendarPanel } from "./calendar-panel";
+import { SpreadsheetPanel } from "./spreadsheet-panel";
 
 /**
- * Settings → API access: the personal API tokens and the calendar feed of the person for the
+ * Settings → API access: the personal API tokens, the spreadsheet feed and the calendar feed of the person for the
  * customer they act for. Customer-service staff acting for a customer see why they cannot
  * manage them (`access` is null).
  */
@@ -16,7 +17,7 @@ export async function ApiAccessPanel({
   docsHref,
 }: {
   customerId: string;
-  access: { tokens: ApiToken[]; calendar: CalendarFeedState } | null;
+  access: { tokens: ApiToken[]; calendar: CalendarFeedState; spreadsheet: SpreadsheetFeedState } | null;
   timeZone: string;
   docsHref: string;
 }) {
@@ -31,6 +32,7 @@ export async function ApiAccessPanel({
   return (
     <Stack gap="xl">
       <TokensPanel customerId={customerId} tokens={access.tokens} timeZone={timeZone} docsHref={docsHref} />
+      <SpreadsheetPanel feed={access.spreadsheet} timeZone={timeZone} />
       <CalendarPanel feed={access.calendar} timeZone={timeZone} />
     </Stack>
   );

@@ -15,21 +15,26 @@ export const TOKEN_OPERATIONS = [
 ] as const;
 
 const PLACEHOLDER = "YOUR_TOKEN";
+/** Where a spreadsheet feed's own key stands in its addresses (made in Settings → API access). */
+const FEED_PLACEHOLDER = "YOUR_SPREADSHEET_KEY";
 
 /**
  * The integrators' page: how to send a token, what it can read, and copy-paste examples (curl,
- * a spreadsheet query, Python) for this site's address, in the person's language.
+ * a spreadsheet query, a spreadsheet's import from a feed address, Python) for this site's
+ * address, in the person's language.
  */
 export async function IntegratorGuide({
   origin,
   companyName,
   settingsHref,
   rateLimit,
+  timezone,
 }: {
   origin: string;
   companyName: string;
   settingsHref: string;
   rateLimit: { max: number; windowSeconds: number };
+  timezone: string;
 }) {
   const t = await getTranslations("tokens-pages");
   const ts = await getTranslations("tokens.scope");
@@ -46,6 +51,7 @@ export async function IntegratorGuide({
     `in`,
     `    Invoices`,
   ].join("\n");
+  const importData = [`=IMPORTDATA("${origin}/api/spreadsheet/${FEED_PLACEHOLDER}/consumption.csv")`, ``, `=IMPORTDATA("${origin}/api/spreadsheet/${FEED_PLACEHOLDER}/spot-prices.csv")`].join("\n");
   const python = [
     `import json, urllib.request`,
     ``,
@@ -122,6 +128,16 @@ export async function IntegratorGuide({
           </Title>
           <Text>{t("spreadsheet-text")}</Text>
           <CopyCode code={spreadsheet} label={t("code-label", { title: t("spreadsheet-title") })} testId="example-spreadsheet" {...copy} />
+        </Stack>
+      </section>
+      <section aria-labelledby="guide-import">
+        <Stack gap="xs">
+          <Title order={2} id="guide-import">
+            {t("import-title")}
+          </Title>
+          <Text>{t("import-text")}</Text>
+          <CopyCode code={importData} label={t("code-label", { title: t("import-title") })} testId="example-import" {...copy} />
+          <Text>{t("import-format", { timezone })}</Text>
         </Stack>
       </section>
       <section aria-labelledby="guide-python">

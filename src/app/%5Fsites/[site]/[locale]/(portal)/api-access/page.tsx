@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { requestOrigin } from "@/server/auth/auth";
-import { TOKEN_RATE_LIMIT } from "@/server/tokens/scopes";
+import { tokenRateLimit } from "@/server/tokens/tokens";
 import { localePath } from "@/lib/locales";
 import { IntegratorGuide } from "@/ui/tokens/integrator-guide";
 
@@ -20,11 +20,6 @@ export default async function ApiAccessGuidePage({ params }: { params: Params })
   const { site } = await requireAreaPage(siteId, locale, "api-tokens");
   const origin = requestOrigin(await headers());
   return (
-    <IntegratorGuide
-      origin={origin}
-      companyName={site.companyName}
-      settingsHref={`${localePath(site, locale, "/settings")}?tab=api-access`}
-      rateLimit={{ max: TOKEN_RATE_LIMIT.max, windowSeconds: TOKEN_RATE_LIMIT.windowSeconds }}
-    />
+    <IntegratorGuide origin={origin} companyName={site.companyName} settingsHref={`${localePath(site, locale, "/settings")}?tab=api-access`} rateLimit={tokenRateLimit()} timezone={site.timezone} />
   );
 }

@@ -1,6 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { MiddlewareHandler } from "hono";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import { AppError } from "@/server/errors";
 import { API_TOKEN_PREFIX, type TokenScope } from "@/server/tokens/scopes";
@@ -24,7 +23,8 @@ function personalBearer(c: Context<AppEnv>): string | null {
  * A request with a personal API token (`Authorization: Bearer eppat_…`) is authenticated by the
  * token alone: the cookie session is not read, so a browser's cookies never add to what a token
  * may do. An unknown, revoked or expired token, or one of another site, is 401. Each call counts
- * against the token's own rate limit (429 with Retry-After) and in its audit roll-up of the day.
+ * against the token's own rate limit (429 with Retry-After) and in its audit roll-up of the day
+ * (counted in memory and written in batches: src/server/tokens/usage.ts).
  * Without a personal token, the session loader runs as before.
  */
 export function withPersonalToken(sessionLoader: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {

@@ -13,6 +13,8 @@ import { logsRouter } from "./routers/logs";
 import { signInRouter } from "./routers/sign-in";
 import { invoicesRouter } from "./routers/invoices";
 import { contractsRouter } from "./routers/contracts";
+import { contractSigningRouter } from "./routers/contract-signing";
+import { contractDocumentsRouter } from "./routers/contract-documents";
 import { paymentsRouter } from "./routers/payments";
 import { dashboardRouter } from "./routers/dashboard";
 import { chartsRouter } from "./routers/charts";
@@ -31,9 +33,9 @@ import { loadControlRouter } from "./routers/load-control";
 import { adminRouter } from "./routers/admin";
 import { tokensRouter } from "./routers/tokens";
 import { calendarRouter } from "./routers/tokens-calendar";
+import { spreadsheetRouter } from "./routers/tokens-spreadsheet";
 import { notificationsRouter } from "./routers/notifications";
 import { withPersonalToken } from "./middleware/personal-token";
-import { spreadsheetRouter } from "./routers/tokens-spreadsheet";
 import { docsPage } from "./docs-page";
 import { handleAuthRequest } from "@/server/auth/endpoints";
 import { validationError } from "@/server/errors";
@@ -66,10 +68,12 @@ const ROUTERS = [
   loadControlRouter,
   tokensRouter,
   calendarRouter,
+  spreadsheetRouter,
   adminRouter,
   notificationsRouter,
-  spreadsheetRouter,
+  contractSigningRouter,
   contractsRouter,
+  contractDocumentsRouter,
 ];
 
 const OPENAPI_CONFIG = {

@@ -42,7 +42,7 @@ export const AREA_MESSAGES = {
   /** The customer-service desk: its texts and the support API's reasons. */
   desk: ["desk", "support.errors"],
   /** The contract pages: their texts, the contract API's reasons and the names of billing channels. */
-  contracts: ["contracts-pages", "contracts.errors", "contracts.channels"],
+  contracts: ["contracts-pages", "contracts.errors", "contracts.channels", "contract-documents", "contract-signing"],
   /** The administration area: its texts and the admin API's reasons (admin.errors). */
   admin: ["admin"],
   /** The inbox and the notification settings tab: their texts, the notifications API's reasons and the names of subjects, channels and timings. */

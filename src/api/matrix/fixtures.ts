@@ -3,6 +3,7 @@ import { invoiceMatrixFixtures } from "@/server/invoices/matrix-fixtures";
 import { settingsMatrixFixtures } from "@/server/settings/matrix-fixtures";
 import { outagesMatrixFixtures } from "@/server/outages/matrix-fixtures";
 import { contractMatrixFixtures } from "@/server/contracts/matrix-fixtures";
+import { signingMatrixFixtures } from "@/server/contracts/signing-matrix-fixtures";
 import { tokenMatrixFixtures } from "@/server/tokens/matrix-fixtures";
 import { notificationMatrixFixtures } from "@/server/notifications/matrix-fixtures";
 import { demoAnnouncementIds, demoFeedbackFormId } from "@/server/demo/engagement-seeder";
@@ -26,6 +27,8 @@ const RESOLVERS: Record<string, Resolver> = {
   ...invoiceMatrixFixtures,
   // The owner's first contract (energy_contracts.id) and a valid business code.
   ...contractMatrixFixtures,
+  // The owner's first usage point (the start information of a new contract).
+  ...signingMatrixFixtures,
   // The owner's own e-mail contact and first bank account (settings).
   ...settingsMatrixFixtures,
   // The owner's electricity usage point (with the relay when it has one): outages and load control.

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { errorBody } from "../errors";
-import { API_MAX_BODY_BYTES, IMPORT_MAX_BODY_BYTES, SUPPORT_UPLOAD_MAX_BODY_BYTES } from "@/lib/request-limits";
+import { API_MAX_BODY_BYTES, CONTRACT_UPLOAD_MAX_BODY_BYTES, IMPORT_MAX_BODY_BYTES, SUPPORT_UPLOAD_MAX_BODY_BYTES } from "@/lib/request-limits";
 import { apiSecurityHeaders, cameOverHttps } from "@/server/web/security-headers";
 import { isTextualContentType, isStorableText, jsonBodyProblem } from "@/server/web/request-checks";
 
@@ -31,6 +31,7 @@ const refuse = (c: Context<AppEnv>) => c.json(errorBody("payload_too_large", "ap
 const tooLarge = bodyLimit({ maxSize: API_MAX_BODY_BYTES, onError: refuse });
 const importTooLarge = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES, onError: refuse });
 const uploadTooLarge = bodyLimit({ maxSize: SUPPORT_UPLOAD_MAX_BODY_BYTES, onError: refuse });
+const contractUploadTooLarge = bodyLimit({ maxSize: CONTRACT_UPLOAD_MAX_BODY_BYTES, onError: refuse });
 
 /**
  * Bodies over the limit are refused with 413: by their Content-Length before anything is read,
@@ -40,6 +41,7 @@ const uploadTooLarge = bodyLimit({ maxSize: SUPPORT_UPLOAD_MAX_BODY_BYTES, onErr
 export const bodySize = createMiddleware<AppEnv>(async (c, next) => {
   const path = new URL(c.req.url).pathname;
   if (path === "/api/support/attachments") return uploadTooLarge(c, next);
+  if (path === "/api/contracts/upload") return contractUploadTooLarge(c, next);
   return (path.startsWith("/api/import/") ? importTooLarge : tooLarge)(c, next);
 });
 

@@ -87,6 +87,16 @@ export const ContractUsagePoint = z.object({
   city: z.string(),
 });
 
+export const AdditionalProduct = z
+  .object({
+    productId: z.string().uuid(),
+    name: z.string(),
+    description: z.string(),
+    priceComponents: z.array(PriceComponent).openapi({ description: "Usually a monthly fee (cents) or an energy component (c/kWh without VAT)" }),
+  })
+  .openapi("AdditionalProduct", { description: "An additional product, such as a green-energy certificate or a price guarantee" });
+export type AdditionalProduct = z.infer<typeof AdditionalProduct>;
+
 export const Contract = z
   .object({
     id: z.string().uuid(),
@@ -105,6 +115,7 @@ export const Contract = z
     currency: z.string(),
     billingChannel: BillingChannel,
     coOwnerName: z.string().nullable(),
+    additionalProduct: AdditionalProduct.nullable().optional().openapi({ description: "The additional product chosen with the contract; null or absent without one" }),
     documents: z.array(z.object({ kind: z.enum(["contract"]), filename: z.string() })),
     actions: z.object({ changeBillingChannel: z.boolean(), moveOut: z.boolean(), renew: z.boolean() }),
     moveOut: z
@@ -130,6 +141,9 @@ export const ContractDetail = Contract.extend({
           termMonths: z.number().int().nullable(),
           validUntil: z.string(),
           priceComponents: z.array(PriceComponent),
+          additionalProduct: AdditionalProduct.nullable().openapi({
+            description: "An additional product the customer may opt into with this offer (site feature renewal-offers.additional-product); null otherwise",
+          }),
         }),
       ),
     })
@@ -196,7 +210,13 @@ export const MoveOutRequest = z
 export type MoveOutRequest = z.infer<typeof MoveOutRequest>;
 
 export const RenewRequest = z
-  .object({ offerId: z.string().uuid().openapi({ description: "One of the contract's renewal offers (ContractDetail.renewal.offers)" }) })
+  .object({
+    offerId: z.string().uuid().openapi({ description: "One of the contract's renewal offers (ContractDetail.renewal.offers)" }),
+    additionalProduct: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Opt into the offer's additional product; true for an offer without one (or where the site does not offer them) is 422 on additionalProduct" }),
+  })
   .strict()
   .openapi("RenewRequest");
 export type RenewRequest = z.infer<typeof RenewRequest>;

@@ -172,9 +172,11 @@ function newContractNumber(site: ContractSite): string {
 /**
  * Accepts a renewal offer: the old contract ends on the last day of its fixed term and the
  * follow-up contract of the offered product starts the next day, with the old one's usage point,
- * billing channel and co-owner. Only while the term ends within the renewal window, once.
+ * billing channel and co-owner. Only while the term ends within the renewal window, once. With
+ * `additionalProduct` the customer opts into the additional product the offer carries (only where
+ * the site has renewal-offers.additional-product); the follow-up contract keeps the choice.
  */
-export async function renewContract(actor: ContractActor, contractId: string, input: { offerId: string }, now?: Date): Promise<ContractDetailView> {
+export async function renewContract(actor: ContractActor, contractId: string, input: { offerId: string; additionalProduct?: boolean }, now?: Date): Promise<ContractDetailView> {
   const db = await getDb();
   if (!(await customerHasContract(actor.site.id, actor.customerId, contractId))) throw notFound("contracts.errors.not-found");
   requireMayChange(actor);
@@ -182,6 +184,9 @@ export async function renewContract(actor: ContractActor, contractId: string, in
   if (!contract.renewal) throw validationError([{ path: "offerId", code: "invalid", message: "contracts.errors.renewal-not-eligible" }]);
   const offer = contract.renewal.offers.find((o) => o.offerId === input.offerId);
   if (!offer) throw validationError([{ path: "offerId", code: "invalid", message: "contracts.errors.offer-unknown" }]);
+  // renewal.offers carries an additional product only where the site offers them.
+  const additionalProductId = input.additionalProduct ? (offer.additionalProduct?.productId ?? null) : null;
+  if (input.additionalProduct && !additionalProductId) throw validationError([{ path: "additionalProduct", code: "invalid", message: "contracts.errors.additional-product-not-offered" }]);
   const today = todayIn(actor.site.timezone, now);
   const start = contract.renewal.startDate;
   const [product] = await db
@@ -189,7 +194,7 @@ export async function renewContract(actor: ContractActor, contractId: string, in
     .from(contractProducts)
     .where(and(eq(contractProducts.siteId, actor.site.id), eq(contractProducts.id, offer.productId)));
   let newId = "";
-  await recordChange(db, actor, contractId, "renewed", { offerId: offer.offerId, productId: offer.productId, startDate: start }, async (tx) => {
+  await recordChange(db, actor, contractId, "renewed", { offerId: offer.offerId, productId: offer.productId, startDate: start, additionalProductId }, async (tx) => {
     // The old contract ends with its term; a concurrent renewal or move-out finds valid_to set.
     const ended = await tx
       .update(energyContracts)
@@ -236,6 +241,7 @@ export async function renewContract(actor: ContractActor, contractId: string, in
         billingChannel: ended[0].billingChannel,
         coOwnerName: ended[0].coOwnerName,
         previousContractId: contractId,
+        additionalProductId,
         signedAt: now ?? new Date(),
       })
       .returning({ id: energyContracts.id });
@@ -247,7 +253,7 @@ export async function renewContract(actor: ContractActor, contractId: string, in
       action: "created-by-renewal",
       actorPersonId: actor.personId,
       customerService: actor.role === "customer_service",
-      details: { previousContractId: contractId, offerId: offer.offerId },
+      details: { previousContractId: contractId, offerId: offer.offerId, additionalProductId },
     });
   });
   return getContract(actor.site, actor.customerId, newId);

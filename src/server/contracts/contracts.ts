@@ -6,7 +6,18 @@ import { notFound } from "@/server/errors";
 import { addDays, todayIn } from "@/lib/invoices/dates";
 import { MOVE_OUT_MAX_DAYS, RENEWAL_WINDOW_DAYS } from "./rules";
 import { hasFeature } from "@/lib/features";
-import type { RenewalOfferView, BillingChannelOptions, ContractDetailView, ContractSite, ContractStatus, ContractView, PriceComponentView, ProductPriceModel, UsagePointView } from "./types";
+import type {
+  AdditionalProductView,
+  RenewalOfferView,
+  BillingChannelOptions,
+  ContractDetailView,
+  ContractSite,
+  ContractStatus,
+  ContractView,
+  PriceComponentView,
+  ProductPriceModel,
+  UsagePointView,
+} from "./types";
 
 type ContractRow = typeof energyContracts.$inferSelect;
 type PointRow = typeof meteringPoints.$inferSelect;
@@ -75,7 +86,7 @@ function viewOf(
   customerEmail: string,
   today: string,
   hasOffers: boolean,
-): ContractView {
+): Omit<ContractView, "additionalProduct"> {
   const status = contractStatus(row, today);
   const number = row.contractNumber ?? row.id.slice(0, 8).toUpperCase();
   return {
@@ -135,7 +146,19 @@ async function load(db: Db, site: ContractSite, customerId: string, contractId?:
   const email = await customerEmail(db, site.id, customerId);
   const today = todayIn(site.timezone);
   const offered = new Set((await openRenewalOffers(db, site.id, customerId, today, contractId)).map((o) => o.contractId));
-  return rows.map((r) => ({ row: r.c, view: viewOf(site, r.c, r.p, r.c.productId ? byId.get(r.c.productId) : undefined, email, today, offered.has(r.c.id)) }));
+  const extras = await additionalProducts(
+    db,
+    site.id,
+    rows.map((r) => r.c.additionalProductId),
+    today,
+  );
+  return rows.map((r) => ({
+    row: r.c,
+    view: {
+      ...viewOf(site, r.c, r.p, r.c.productId ? byId.get(r.c.productId) : undefined, email, today, offered.has(r.c.id)),
+      additionalProduct: (r.c.additionalProductId && extras.get(r.c.additionalProductId)) || null,
+    } satisfies ContractView,
+  }));
 }
 
 /** Every contract of the customer: by address, then usage point, the newest first. */
@@ -175,7 +198,12 @@ export async function getContract(site: ContractSite, customerId: string, contra
     .where(and(eq(energyContracts.siteId, site.id), eq(energyContracts.customerId, customerId), eq(energyContracts.previousContractId, contractId)));
   return {
     ...found.view,
-    renewal: found.view.actions.renew ? { startDate: addDays(found.row.termEnd!, 1), offers: await renewalOffers(db, site.id, customerId, contractId, addDays(found.row.termEnd!, 1), today) } : null,
+    renewal: found.view.actions.renew
+      ? {
+          startDate: addDays(found.row.termEnd!, 1),
+          offers: await renewalOffers(db, site.id, customerId, contractId, addDays(found.row.termEnd!, 1), today, hasFeature(site, "renewal-offers.additional-product")),
+        }
+      : null,
     previousContractId: found.row.previousContractId,
     followUpContractId: followUp?.id ?? null,
     history: events.map((e) => ({ action: e.action, at: e.createdAt.toISOString(), byCustomerService: e.customerService })),
@@ -231,7 +259,22 @@ export async function productComponents(db: Db, siteId: string, productIds: stri
   return out;
 }
 
-async function renewalOffers(db: Db, siteId: string, customerId: string, contractId: string, startDate: string, today: string): Promise<RenewalOfferView[]> {
+/**
+ * Additional products (a green-energy certificate, a price guarantee) by id, with their price
+ * components valid today: what a renewal offer carries and what a contract was renewed with.
+ */
+async function additionalProducts(db: Db, siteId: string, ids: (string | null)[], day: string): Promise<Map<string, AdditionalProductView>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: contractProducts.id, name: contractProducts.name, description: contractProducts.description })
+    .from(contractProducts)
+    .where(and(eq(contractProducts.siteId, siteId), inArray(contractProducts.id, wanted)));
+  const components = await productComponents(db, siteId, wanted, day);
+  return new Map(rows.map((r) => [r.id, { productId: r.id, name: r.name, description: r.description, priceComponents: components.get(r.id) ?? [] }]));
+}
+
+async function renewalOffers(db: Db, siteId: string, customerId: string, contractId: string, startDate: string, today: string, withAdditional = false): Promise<RenewalOfferView[]> {
   const offers = await openRenewalOffers(db, siteId, customerId, today, contractId);
   if (!offers.length) return [];
   const products = await db
@@ -253,11 +296,31 @@ async function renewalOffers(db: Db, siteId: string, customerId: string, contrac
     products.map((p) => p.id),
     startDate,
   );
+  // The additional product a renewal offer carries is offered only where the site allows it (renewal-offers.additional-product).
+  const extras = withAdditional
+    ? await additionalProducts(
+        db,
+        siteId,
+        offers.map((o) => o.additionalProductId),
+        startDate,
+      )
+    : new Map<string, AdditionalProductView>();
   return offers
     .flatMap((o) => {
       const p = products.find((x) => x.id === o.productId);
       return p
-        ? [{ offerId: o.id, productId: p.id, productName: p.name, priceModel: p.priceModel, termMonths: p.termMonths, validUntil: o.validUntil, priceComponents: components.get(p.id) ?? [] }]
+        ? [
+            {
+              offerId: o.id,
+              productId: p.id,
+              productName: p.name,
+              priceModel: p.priceModel,
+              termMonths: p.termMonths,
+              validUntil: o.validUntil,
+              priceComponents: components.get(p.id) ?? [],
+              additionalProduct: (o.additionalProductId && extras.get(o.additionalProductId)) || null,
+            },
+          ]
         : [];
     })
     .sort((a, b) => (a.termMonths ?? 0) - (b.termMonths ?? 0) || a.productName.localeCompare(b.productName));

@@ -7,6 +7,7 @@ import { Prng } from "@/server/demo/prng";
 import type { Seeder } from "@/server/demo/seeder";
 import type { DemoPlan } from "@/server/demo/plan";
 import { RENEWAL_WINDOW_DAYS } from "./rules";
+import { eicCheckChar, gs1CheckDigit } from "@/server/demo/energy/points-plan";
 
 type Country = "FI" | "EE" | "LV";
 type EnergyKind = "electricity" | "gas" | "heating";
@@ -143,6 +144,19 @@ const PRODUCTS: DemoProduct[] = [
     campaignCode: { FI: "SYKSY", EE: "SUGIS", LV: "RUDENS" },
     components: { Base: 7.49, Monthly: 295 },
   },
+  // An additional product renewal offers carry (renewal-offers.additional-product); never listed on its own.
+  {
+    code: "green-certificate",
+    names: { FI: "Uusiutuvan energian alkuperätakuu", EE: "Rohelise energia sertifikaat", LV: "Zaļās enerģijas sertifikāts" },
+    energyKind: "electricity",
+    customerKind: "any",
+    group: "additional",
+    type: "SupplyContract",
+    priceModel: "MonthlyFee",
+    termMonths: null,
+    visibility: "Unknown",
+    components: { Monthly: 199 },
+  },
 ];
 
 const TYPE_BY_KIND: Record<EnergyKind, ContractType> = { electricity: "SupplyContract", gas: "GasSupplyContract", heating: "HeatingGridContract" };
@@ -248,7 +262,15 @@ async function seedSite(db: Parameters<Seeder["run"]>[0]["db"], plan: DemoPlan) 
       .where(and(eq(energyContracts.siteId, site.id), eq(energyContracts.id, c.id)));
     if (termEnd && !c.validTo && termEnd <= addDays(today, RENEWAL_WINDOW_DAYS)) {
       for (const offered of ["fixed-12", "fixed-24"]) {
-        offers.push({ siteId: site.id, customerId: c.customerId, productId: productByCode.get(offered)!, contractId: c.id, kind: "renewal", validUntil: termEnd });
+        offers.push({
+          siteId: site.id,
+          customerId: c.customerId,
+          productId: productByCode.get(offered)!,
+          contractId: c.id,
+          kind: "renewal",
+          validUntil: termEnd,
+          additionalProductId: productByCode.get("green-certificate")!,
+        });
       }
     }
   }
@@ -256,6 +278,42 @@ async function seedSite(db: Parameters<Seeder["run"]>[0]["db"], plan: DemoPlan) 
   const solar = plan.customers.find((c) => c.owner?.persona === "solar-household" && c.kind === "private");
   if (solar) offers.push({ siteId: site.id, customerId: solar.id, productId: productByCode.get("loyalty-12")!, contractId: null, kind: "personal", validUntil: addDays(today, 45) });
   if (offers.length) await db.insert(contractOffers).values(offers);
+  await seedPointWithoutContract(db, plan, prng);
+}
+
+/**
+ * The company-owner persona's business has just taken over a depot: its electricity usage point
+ * has no contract yet (and no readings), so a new contract can be signed for it (decision 0015).
+ */
+async function seedPointWithoutContract(db: Parameters<Seeder["run"]>[0]["db"], plan: DemoPlan, prng: Prng) {
+  const { site } = plan;
+  const owner = plan.customers.find((c) => c.kind === "legal" && c.owner?.persona === "company-owner");
+  if (!owner) return;
+  const [home] = await db
+    .select()
+    .from(meteringPoints)
+    .where(and(eq(meteringPoints.siteId, site.id), eq(meteringPoints.customerId, owner.id), eq(meteringPoints.energyKind, "electricity")))
+    .limit(1);
+  if (!home) return;
+  const body = `${home.gsrn.slice(0, 7)}9${String(prng.int(100000000, 999999999))}`;
+  const eic = site.country === "FI" ? null : `${site.country === "EE" ? "38ZEE-1" : "43ZLV-2"}${String(prng.int(1000000, 9999999))}-`.slice(0, 15);
+  const depot = { FI: ["Varastotie 4", "Teollisuuskylä"], EE: ["Lao tee 4", "Tööstusküla"], LV: ["Noliktavu iela 4", "Rūpnieku ciems"] }[site.country as Country] ?? ["Depot road 4", "Industry"];
+  await db.insert(meteringPoints).values({
+    siteId: site.id,
+    customerId: owner.id,
+    gsrn: body + gs1CheckDigit(body),
+    energyKind: "electricity",
+    street: depot[0],
+    postalCode: home.postalCode,
+    city: depot[1],
+    locationId: prng.uuid(),
+    locationName: depot[0],
+    meterNumber: `M${String(prng.int(10000000, 99999999))}`,
+    eicCode: eic ? eic + eicCheckChar(eic) : null,
+    biddingZone: home.biddingZone,
+    weatherArea: home.weatherArea,
+    intervalMinutes: 60,
+  });
 }
 
 /** Products, price components, offers and the contract details of every demo site (after the metering seeder's contracts). */

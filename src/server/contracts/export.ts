@@ -2,10 +2,12 @@ import "server-only";
 import { hasFeature } from "@/lib/features";
 import { getSiteById } from "@/server/sites/sites";
 import { getContract, listContracts } from "./contracts";
+import { listContractDocuments } from "./documents";
 
 /**
  * The contracts section of the customer's data export ("my data"): every contract of the customer
- * as the contract pages show it, with its history of changes. It has the shape of an export
+ * as the contract pages show it, with its history of changes and the documents kept with it (name,
+ * type, size, when and where to download each; the files themselves are downloaded from there). It has the shape of an export
  * section of src/server/settings (`{ key, collect }`) and answers undefined when the site has no
  * contracts area or the customer no contracts.
  */
@@ -20,7 +22,8 @@ export const contractsExportSection = {
     return Promise.all(
       list.map(async (c) => {
         const { actions: _actions, moveOutWindow: _window, renewal: _renewal, ...detail } = await getContract(contractSite, customerId, c.id);
-        return detail;
+        const kept = await listContractDocuments(contractSite.id, customerId, c.id);
+        return { ...detail, keptDocuments: kept.map(({ contractId: _contractId, ...d }) => d) };
       }),
     );
   },

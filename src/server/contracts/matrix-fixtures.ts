@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { energyContracts } from "@/server/db/schema";
+import { contractDocuments, energyContracts } from "@/server/db/schema";
 import type { DemoPlan } from "@/server/demo/plan";
 
 /**
@@ -25,4 +25,20 @@ export const contractMatrixFixtures: Record<string, (ctx: Ctx) => Promise<string
     return row.id;
   },
   code: () => "1463611-4",
+  // A document kept with that contract (the demo has none: one is stored the first time it is asked for).
+  async documentId(ctx) {
+    const contractId = await contractMatrixFixtures.contractId(ctx);
+    const db = await getDb();
+    const [existing] = await db
+      .select({ id: contractDocuments.id })
+      .from(contractDocuments)
+      .where(and(eq(contractDocuments.siteId, ctx.siteId), eq(contractDocuments.contractId, contractId)))
+      .limit(1);
+    if (existing) return existing.id;
+    const [row] = await db
+      .insert(contractDocuments)
+      .values({ siteId: ctx.siteId, customerId: owner(ctx.plan).id, contractId, fileName: "matrix.pdf", contentType: "application/pdf", size: 9, data: Buffer.from("%PDF-1.4\n") })
+      .returning({ id: contractDocuments.id });
+    return row.id;
+  },
 };

@@ -67,6 +67,8 @@ export interface ContractView {
   currency: string;
   billingChannel: BillingChannel;
   coOwnerName: string | null;
+  /** The additional product chosen with the contract (renewal-offers.additional-product); null or absent without one. */
+  additionalProduct?: AdditionalProductView | null;
   documents: ContractDocumentView[];
   /** What the customer may do with it now (and the site allows). */
   actions: { changeBillingChannel: boolean; moveOut: boolean; renew: boolean };
@@ -112,5 +114,15 @@ export interface RenewalOfferView {
   priceModel: ProductPriceModel;
   termMonths: number | null;
   validUntil: string;
+  priceComponents: PriceComponentView[];
+  /** What the customer may opt into with this offer; null without one or where the site does not offer them. */
+  additionalProduct: AdditionalProductView | null;
+}
+
+/** An additional product (product group "additional"): a green-energy certificate, a price guarantee … */
+export interface AdditionalProductView {
+  productId: string;
+  name: string;
+  description: string;
   priceComponents: PriceComponentView[];
 }

@@ -11,3 +11,4 @@ import "@/server/notifications/notify";
 import "@/server/notifications/hooks";
 import "@/server/load-control/load-control";
 import "@/server/notifications/spot-price";
+import "@/server/contracts/signing";

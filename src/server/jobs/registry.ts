@@ -155,6 +155,15 @@ export const JOBS = {
     retryBackoff: true,
     expireInSeconds: 60,
   }),
+  /** Every five minutes: contract signings left unsigned past their deadline become expired (contracts/signing.ts). */
+  "contract-signings-expire": defineJob({
+    schema: z.object({ siteId: z.null() }),
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    schedule: { cron: "*/5 * * * *", payload: { siteId: null } },
+  }),
 } satisfies JobRegistry;
 
 export type Jobs = typeof JOBS;

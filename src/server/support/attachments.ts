@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import { getDb, type Db } from "@/server/db/client";
 import { supportAttachments, supportComments, supportTickets } from "@/server/db/schema";
 import { AppError, notFound, validationError } from "@/server/errors";
 import { handleJob } from "@/server/jobs/runtime";
+import { detectAllowedType, safeFileName } from "@/server/files/uploads";
 import { SUPPORT_ATTACHMENT_MAX_BYTES } from "@/lib/request-limits";
 import { ATTACHMENT_CONTENT_TYPES, type AttachmentContentType, type AttachmentView } from "./types";
 
@@ -34,20 +34,12 @@ type Q = Db | Tx;
 
 export const attachmentUrl = (id: string) => `/api/support/attachments/${id}`;
 
-const EXTENSIONS: Record<AttachmentContentType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "application/pdf": "pdf" };
-
 /**
  * A file name safe to keep and to send back: the last path segment, without control and
  * formatting characters, at most 120 characters; a missing name becomes `attachment.<ext>`.
  */
 export function cleanFileName(raw: string | undefined, type: AttachmentContentType): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff"<>|:*?]/g, "")
-    .replace(/[\ud800-\udfff]/g, "")
-    .trim();
-  const name = clean.replace(/^\.+/, "").slice(-120).trim();
-  return name || `attachment.${EXTENSIONS[type]}`;
+  return safeFileName(raw, type, "attachment");
 }
 
 export interface UploadOwner {
@@ -61,8 +53,7 @@ export interface UploadOwner {
 export async function storeAttachment(owner: UploadOwner, file: { name?: string; bytes: Uint8Array }): Promise<AttachmentView> {
   if (file.bytes.byteLength > SUPPORT_ATTACHMENT_MAX_BYTES) throw new AttachmentTooLargeError();
   if (file.bytes.byteLength === 0) throw validationError([{ path: "file", code: "too_small", message: "support.errors.file-empty" }]);
-  const detected = await fileTypeFromBuffer(file.bytes).catch(() => undefined);
-  const type = ATTACHMENT_CONTENT_TYPES.find((t) => t === detected?.mime);
+  const type = await detectAllowedType(file.bytes, ATTACHMENT_CONTENT_TYPES);
   if (!type) throw validationError([{ path: "file", code: "invalid_type", message: "support.errors.file-type" }]);
   if ((await countUnlinked(owner.siteId, owner.personId)) >= UNLINKED_MAX_PER_PERSON) throw new AppError("rate_limited", "support.errors.too-many-uploads");
   const fileName = cleanFileName(file.name, type);

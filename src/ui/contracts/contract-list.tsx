@@ -37,6 +37,7 @@ export async function ContractList({
   locale,
   choices,
   flowHref,
+  documentsHref,
 }: {
   contracts: Contract[];
   locale: string;
@@ -44,9 +45,12 @@ export async function ContractList({
   choices: ChannelChoices | null;
   /** The page of a flow for a contract; null when the person may not change contracts. */
   flowHref: ((contractId: string, flow: "move-out" | "offer") => string) | null;
+  /** The contract's own page with its documents. */
+  documentsHref?: (contractId: string) => string;
 }) {
   const t = await getTranslations("contracts");
   const tp = await getTranslations("contracts-pages.list");
+  const td = await getTranslations("contract-documents");
   const f = formatter(locale);
   const price = (c: Contract["priceComponents"][number], currency: string) =>
     c.unit === "c/kWh"
@@ -100,6 +104,19 @@ export async function ContractList({
                           ),
                         },
                         ...(c.coOwnerName ? [{ key: "co-owner", label: t("detail.co-owner"), value: c.coOwnerName }] : []),
+                        ...(c.additionalProduct
+                          ? [
+                              {
+                                key: "additional",
+                                label: tp("additional-product"),
+                                value: (
+                                  <span translate="no" data-testid="contract-additional-product">
+                                    {c.additionalProduct.name}
+                                  </span>
+                                ),
+                              },
+                            ]
+                          : []),
                       ]}
                     />
                     <Text size="xs" c="dimmed">
@@ -118,6 +135,11 @@ export async function ContractList({
                           {tp("download", { number: c.contractNumber })}
                         </Anchor>
                       ))}
+                      {documentsHref ? (
+                        <Anchor component={Link} href={documentsHref(c.id)} aria-label={td("open-for", { number: c.contractNumber })} data-testid="contract-documents-open">
+                          {td("open")}
+                        </Anchor>
+                      ) : null}
                       {c.actions.changeBillingChannel && choices ? <BillingChannelButton contract={c} choices={choices} /> : null}
                       {c.actions.renew && flowHref ? (
                         <Button component={Link} href={flowHref(c.id, "offer")} size="sm" data-testid="contract-renew" aria-label={tp("renew-for", { number: c.contractNumber })}>

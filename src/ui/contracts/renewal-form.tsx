@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Group, Radio, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -16,10 +16,13 @@ export interface OfferChoice {
   title: string;
   /** Prices and term, already formatted by the page. */
   lines: string[];
+  /** The additional product the customer may opt into with this offer (the checkbox label with its price), if any. */
+  additional?: { name: string; label: string } | null;
 }
 
 interface Values extends Record<string, unknown> {
   offerId: string;
+  additionalProduct: boolean;
 }
 
 /** Choosing one of the renewal offers; accepting goes to the confirmation page. */
@@ -29,14 +32,17 @@ export function RenewalForm({ contractId, offers, confirmationHref, cancelHref }
   const interactive = useHydrated();
   const fieldErrors = useFieldErrors();
   const [busy, setBusy] = useState(false);
-  const form = useForm<Values>({ initialValues: { offerId: "" }, validate: { offerId: (v) => (v ? null : t("required")) } });
+  const form = useForm<Values>({ initialValues: { offerId: "", additionalProduct: false }, validate: { offerId: (v) => (v ? null : t("required")) } });
   const draft = useFormDraft(`contract-renewal:${contractId}`, form);
   useLeaveGuard(form.isDirty() && !busy);
+  const selected = offers.find((o) => o.offerId === form.values.offerId);
 
   const submit = form.onSubmit(async (v) => {
     setBusy(true);
     try {
-      await api(`/api/contracts/${contractId}/renew`, { method: "POST", body: { offerId: v.offerId } });
+      const chosen = offers.find((o) => o.offerId === v.offerId);
+      const body = chosen?.additional && v.additionalProduct ? { offerId: v.offerId, additionalProduct: true } : { offerId: v.offerId };
+      await api(`/api/contracts/${contractId}/renew`, { method: "POST", body });
       draft.clear();
       form.resetDirty();
       router.push(confirmationHref);
@@ -65,12 +71,20 @@ export function RenewalForm({ contractId, offers, confirmationHref, cancelHref }
                         {l}
                       </Text>
                     ))}
+                    {o.additional ? (
+                      <Text size="sm" c="dimmed">
+                        {t("additional-note", { name: o.additional.name })}
+                      </Text>
+                    ) : null}
                   </Stack>
                 </Group>
               </Radio.Card>
             ))}
           </Stack>
         </Radio.Group>
+        {selected?.additional ? (
+          <Checkbox label={selected.additional.label} description={t("additional-help")} data-testid="renewal-additional-product" {...form.getInputProps("additionalProduct", { type: "checkbox" })} />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" component="a" href={cancelHref}>
             {t("cancel")}

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
@@ -20,6 +21,7 @@ export default async function ContractsPage({ params }: { params: RouteParams })
   setRequestLocale(locale);
   const { site, session } = await requireAreaPage(siteId, locale, "contracts");
   const t = await getTranslations("contracts-pages.list");
+  const tSign = await getTranslations("contract-signing");
   const customerId = session.activeCustomer?.id ?? null;
   if (!customerId) {
     return (
@@ -41,12 +43,25 @@ export default async function ContractsPage({ params }: { params: RouteParams })
     : null;
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t("title")}</Title>
-        <Text c="dimmed">{t("intro")}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t("title")}</Title>
+          <Text c="dimmed">{t("intro")}</Text>
+        </Stack>
+        {manages ? (
+          <Button component={Link} href={localePath(site, locale, "/contracts/sign")} data-testid="contracts-sign-new">
+            {tSign("entry")}
+          </Button>
+        ) : null}
+      </Group>
       {contracts.length ? (
-        <ContractList contracts={contracts} locale={locale} choices={choices} flowHref={manages ? (id, flow) => localePath(site, locale, `/contracts/${id}/${flow}`) : null} />
+        <ContractList
+          contracts={contracts}
+          locale={locale}
+          choices={choices}
+          flowHref={manages ? (id, flow) => localePath(site, locale, `/contracts/${id}/${flow}`) : null}
+          documentsHref={(id) => localePath(site, locale, `/contracts/${id}`)}
+        />
       ) : (
         <EmptyState icon={<FileIcon size={28} />} title={t("empty-title")} description={t("empty")} titleOrder={2} data-testid="contracts-empty" />
       )}

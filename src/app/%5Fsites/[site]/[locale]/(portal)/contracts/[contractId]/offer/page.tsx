@@ -22,6 +22,7 @@ export default async function RenewalOfferPage({ params }: { params: ContractRou
   const contract = await loadContract(ctx, contractId);
   const t = await getTranslations("contracts-pages.offer");
   const tc = await getTranslations("contracts");
+  const tl = await getTranslations("contracts-pages.list");
   const f = formatter(ctx.locale);
   if (!contract.renewal || ctx.session.activeCustomer!.role === "representative") {
     return (
@@ -42,9 +43,18 @@ export default async function RenewalOfferPage({ params }: { params: ContractRou
       </Stack>
     );
   }
+  const price = (c: (typeof contract.priceComponents)[number]) =>
+    c.unit === "c/kWh"
+      ? `${f.number(c.value, "unitPrice")} ${centsPerKwhUnit(ctx.locale)}`
+      : c.unit === "cents/month"
+        ? tl("per-month", { amount: f.money(c.value, contract.currency) })
+        : f.money(c.value, contract.currency);
   const offers = contract.renewal.offers.map((o) => ({
     offerId: o.offerId,
     title: o.productName,
+    additional: o.additionalProduct
+      ? { name: o.additionalProduct.name, label: t("additional-label", { name: o.additionalProduct.name, price: o.additionalProduct.priceComponents.map(price).join(", ") }) }
+      : null,
     lines: [
       o.termMonths ? t("term", { months: o.termMonths }) : tc(`price-models.${o.priceModel}`),
       ...o.priceComponents.map(

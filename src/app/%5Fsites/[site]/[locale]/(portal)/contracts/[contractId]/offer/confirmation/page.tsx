@@ -32,6 +32,19 @@ export default async function RenewalConfirmationPage({ params }: { params: Cont
           { key: "product", label: t("product"), value: next.productName },
           { key: "start", label: t("start"), value: f.date(next.startDate) },
           ...(next.termEnd ? [{ key: "term", label: t("term-end"), value: f.date(next.termEnd) }] : []),
+          ...(next.additionalProduct
+            ? [
+                {
+                  key: "additional",
+                  label: t("additional"),
+                  value: (
+                    <span translate="no" data-testid="renewal-additional-product">
+                      {next.additionalProduct.name}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           { key: "old", label: t("previous"), value: t("previous-value", { number: old.contractNumber, date: f.date(old.endDate ?? old.termEnd ?? old.startDate) }) },
         ]}
       />

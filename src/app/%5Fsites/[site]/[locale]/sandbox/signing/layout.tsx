@@ -1,0 +1,10 @@
+import { getMessages } from "next-intl/server";
+import type { ReactNode } from "react";
+import { AREA_MESSAGES } from "@/i18n/client-messages";
+import { browserMessages } from "@/i18n/browser-messages";
+import { MessagesScope } from "@/ui/messages-scope";
+
+/** The sandbox signing page's form reads the contract-signing namespace (src/i18n/client-messages.ts). */
+export default async function Layout({ children }: { children: ReactNode }) {
+  return <MessagesScope messages={browserMessages(await getMessages(), AREA_MESSAGES.contracts)}>{children}</MessagesScope>;
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { signInSandbox, siteUrl } from "./helpers";
+import { startPushService } from "../src/server/providers/push/push-service.testing";
 
 const HOST = "aurora.localhost";
 const ROOT = path.resolve(__dirname, "..");
@@ -22,11 +23,11 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function signedIn(persona: string, path: string): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(persona: string, path: string, host = HOST): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser);
-  await context.addCookies([{ name: "feedback-handled", value: String(Date.now()), url: siteUrl(HOST, "/") }]);
+  await context.addCookies([{ name: "feedback-handled", value: String(Date.now()), url: siteUrl(host, "/") }]);
   const page = await context.newPage();
-  await signInSandbox(page, HOST, `aurora-${persona}`, path);
+  await signInSandbox(page, host, `${host.split(".")[0]}-${persona}`, path);
   const reject = page.getByRole("button", { name: "Reject all" });
   if (
     await reject
@@ -40,25 +41,25 @@ async function signedIn(persona: string, path: string): Promise<{ context: Brows
   return { context, page };
 }
 
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
+async function setScheme(context: BrowserContext, scheme: "light" | "dark", host = HOST) {
   await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(HOST, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(HOST, "/") },
+    { name: "color-scheme", value: scheme, url: siteUrl(host, "/") },
+    { name: "color-scheme-override", value: "true", url: siteUrl(host, "/") },
   ]);
 }
 
 const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
 
 /** Axe in light and dark, on a desktop and a 375 px phone. */
-async function expectAxeEverywhere(context: BrowserContext, page: Page, url: string, ready: string) {
+async function expectAxeEverywhere(context: BrowserContext, page: Page, url: string, ready: string, host = HOST) {
   for (const scheme of ["light", "dark"] as const) {
-    await setScheme(context, scheme);
+    await setScheme(context, scheme, host);
     for (const size of [
       { width: 1280, height: 900 },
       { width: 375, height: 812 },
     ]) {
       await page.setViewportSize(size);
-      await page.goto(siteUrl(HOST, url));
+      await page.goto(siteUrl(host, url));
       await page.locator(ready).first().waitFor();
       await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
       let builder = new AxeBuilder({ page });
@@ -69,7 +70,7 @@ async function expectAxeEverywhere(context: BrowserContext, page: Page, url: str
       if (size.width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
   }
-  await setScheme(context, "light");
+  await setScheme(context, "light", host);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -124,6 +125,23 @@ describe("spot-price alert and inbox", () => {
     await form.getByLabel("Upper limit (c/kWh)").fill("20");
     await form.getByRole("button", { name: "Save alert" }).click();
     await page.getByText("Your spot-price alert is saved.").waitFor();
+    // The alert also comes as a text message (the SMS sandbox keeps it for the development SMS inbox).
+    const existing = await page.evaluate(async () => (await (await fetch("/api/me/notification-settings?subject=spot-price-alert")).json()) as { settings: { id: string }[] });
+    const id = existing.settings[0]?.id ?? null;
+    // A setting is updated without its subject (PUT), or made with it (POST).
+    const choice = id ? { channels: ["Email", "Gsm"], timing: "Always" } : { subject: "spot-price-alert", channels: ["Email", "Gsm"], timing: "Always" };
+    const saved = await page.evaluate(
+      async ({ id, choice }) =>
+        (
+          await fetch(id ? `/api/me/notification-settings/${id}` : "/api/me/notification-settings", {
+            method: id ? "PUT" : "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(choice),
+          })
+        ).status,
+      { id, choice },
+    );
+    expect(saved).toBeLessThan(300);
 
     const { xml, date } = tomorrowsPrices();
     const file = path.join(tmp, "prices.xml");
@@ -159,6 +177,17 @@ describe("spot-price alert and inbox", () => {
       if (Date.now() > mailDeadline) throw new Error("No spot-price alert mail in the development mailbox");
       await page.waitForTimeout(1000);
     }
+    // And the text message, in the development SMS inbox beside the mailbox.
+    const smsDeadline = Date.now() + 30_000;
+    for (;;) {
+      await page.goto(siteUrl(HOST, "/en/dev/sms"));
+      await page.getByRole("heading", { level: 1, name: /Development SMS inbox/ }).waitFor();
+      if (await page.getByTestId("sms").filter({ hasText: "17–20" }).count()) break;
+      if (Date.now() > smsDeadline) throw new Error("No spot-price alert text message in the development SMS inbox");
+      await page.waitForTimeout(1000);
+    }
+    await expect(page.getByTestId("sms").filter({ hasText: "17–20" }).first().getByTestId("sms-link").getAttribute("href")).resolves.toMatch(/\/dashboard$/);
+    await expectAxeEverywhere(context, page, "/en/dev/sms", '[data-testid="sms"]');
     await context.close();
   });
 
@@ -215,6 +244,234 @@ describe("web push", () => {
     await expect
       .poll(async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, icon: n.icon, badge: n.badge }))), { timeout: 10_000 })
       .toEqual([{ title: "Uusi lasku", icon: siteUrl(HOST, "/themes/voima/notification-icon.svg"), badge: siteUrl(HOST, "/themes/voima/badge.svg") }]);
+
+    // A click on it: the browser raises notificationclick in the service worker (raised here from inside the worker, as
+    // Chromium offers no way to click a system notification). The portal's open tab is taken to the message's page.
+    const worker = context.serviceWorkers().find((w) => w.url().endsWith("/sw.js")) ?? (await context.waitForEvent("serviceworker"));
+    await worker.evaluate(async () => {
+      const sw = globalThis as unknown as {
+        registration: { getNotifications(): Promise<unknown[]> };
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+      };
+      const [notification] = await sw.registration.getNotifications();
+      sw.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification }));
+    });
+    await page.waitForURL(url, { timeout: 10_000 });
+    await page.locator('[data-testid="inbox-list"]').waitFor();
+    await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
+    await context.close();
+  });
+
+  it("turns push on and off in the settings, with permission granted and a subscription at a local push service", async () => {
+    const push = await startPushService();
+    const { context, page } = await signedIn("house-gas", "/en/settings?tab=push-notifications");
+    try {
+      const origin = siteUrl(HOST, "").replace(/\/$/, "");
+      await context.grantPermissions(["notifications"], { origin });
+      // Headless Chromium has no push service: PushManager.subscribe fails with "push service not available". The
+      // browser's side is given a subscription at the local push service instead (its own P-256 keys, made as a
+      // browser makes them); everything of ours runs for real, and the key the page subscribes with is checked.
+      const sub = push.subscribe();
+      await context.addInitScript((s: { endpoint: string; keys: { p256dh: string; auth: string } }) => {
+        const make = () => ({
+          endpoint: s.endpoint,
+          expirationTime: null,
+          toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys }),
+          unsubscribe: async () => (sessionStorage.removeItem("push-sub"), true),
+        });
+        PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+          const key = options?.applicationServerKey;
+          if (!(key instanceof Uint8Array) || key.length !== 65) throw new DOMException("applicationServerKey missing", "NotAllowedError");
+          sessionStorage.setItem("push-sub", btoa(String.fromCharCode(...Array.from(key as Uint8Array))));
+          return make() as unknown as PushSubscription;
+        };
+        PushManager.prototype.getSubscription = async function () {
+          return (sessionStorage.getItem("push-sub") ? make() : null) as unknown as PushSubscription;
+        };
+      }, sub);
+      await page.reload();
+      const panel = page.locator('[data-testid="push-panel"][data-interactive]');
+      await panel.waitFor();
+      await expect(panel.getAttribute("data-permission")).resolves.toBe("granted");
+      await expect(panel.getAttribute("data-enabled")).resolves.toBe("false");
+      const toggle = page.getByRole("switch", { name: "Push notifications on this device" });
+
+      await toggle.click();
+      await page.getByText("Push notifications are on for this device.").waitFor();
+      await expect.poll(() => panel.getAttribute("data-enabled")).toBe("true");
+      const info = async () =>
+        page.evaluate(async (endpoint) => (await (await fetch(`/api/notifications/customer-info?endpoint=${encodeURIComponent(endpoint)}`)).json()) as { enabled: boolean }, sub.endpoint);
+      await expect(info()).resolves.toMatchObject({ enabled: true });
+      // Subscribed with the site's own VAPID key.
+      const { vapidKey } = await page.evaluate(async () => (await (await fetch("/api/notifications/configuration")).json()) as { vapidKey: string });
+      const used = await page.evaluate(() => sessionStorage.getItem("push-sub"));
+      expect(Buffer.from(used ?? "", "base64").toString("base64url")).toBe(vapidKey);
+
+      // The choice is read back on the next visit.
+      await page.reload();
+      await panel.waitFor();
+      await expect.poll(() => panel.getAttribute("data-enabled")).toBe("true");
+
+      await toggle.click();
+      await page.getByText("Push notifications are off for this device.").waitFor();
+      await expect.poll(() => panel.getAttribute("data-enabled")).toBe("false");
+      await expect(info()).resolves.toMatchObject({ enabled: false });
+    } finally {
+      await context.close();
+      await push.close();
+    }
+  });
+});
+
+describe("header unread count", () => {
+  it("shows the number of unread messages on every page, and it falls when a message is read", async () => {
+    const { context, page } = await signedIn("house-gas", "/en/inbox");
+    await page.locator('[data-testid="inbox-list"][data-interactive]').waitFor();
+    const link = page.locator("header").getByTestId("header-inbox");
+    const count = async () => Number(await link.getAttribute("data-count"));
+    if ((await count()) === 0) {
+      await page.getByTestId("inbox-mark-unread").first().click();
+      await expect.poll(count, { timeout: 10_000 }).toBe(1);
+    }
+    const before = await count();
+    await expect(link.getAttribute("aria-label")).resolves.toBe(`Inbox, ${before} unread message${before === 1 ? "" : "s"}`);
+    await expect(link.getByTestId("header-inbox-badge").textContent()).resolves.toBe(String(before));
+    await expect(page.getByTestId("inbox-unread-count").textContent()).resolves.toContain(String(before));
+
+    await page.locator('[data-testid="inbox-message"][data-read="false"]').first().getByRole("button", { name: "Read" }).click();
+    await expect.poll(count, { timeout: 10_000 }).toBe(before - 1);
+    await page.goto(siteUrl(HOST, "/en/settings"));
+    await expect(count()).resolves.toBe(before - 1);
+    if (before - 1 === 0) {
+      await expect(link.getAttribute("aria-label")).resolves.toBe("Inbox, no unread messages");
+      await expect(link.getByTestId("header-inbox-badge").count()).resolves.toBe(0);
+    }
+    // The header's link leads to the inbox.
+    await link.click();
+    await page.waitForURL((u) => u.pathname === "/en/inbox");
     await context.close();
   });
 });
+
+describe("letters for the print service", () => {
+  it("lists the site's letters with their status for customer service, filtered by status", async () => {
+    const { context, page } = await signedIn("customer-service", "/en/desk", "laane.localhost");
+    await page.getByTestId("desk-letters-link").click();
+    await page.waitForURL((u) => u.pathname === "/en/desk/letters");
+    await page.getByRole("heading", { level: 1, name: "Letters to print" }).waitFor();
+    const letters = page.getByTestId("letter");
+    expect(await letters.count()).toBeGreaterThan(0);
+    const statuses = await letters.evaluateAll((els) => els.map((e) => e.getAttribute("data-status")));
+    expect(statuses).toContain("sent");
+    await expect(letters.first().getByTestId("letter-address").textContent()).resolves.toMatch(/\d/);
+    await page.getByTestId("letters-filter").getByRole("link", { name: "Handed over", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("status") === "sent");
+    await expect.poll(async () => [...new Set(await letters.evaluateAll((els) => els.map((e) => e.getAttribute("data-status"))))]).toEqual(["sent"]);
+    await page.getByTestId("letters-filter").getByRole("link", { name: "Failed", exact: true }).click();
+    await page.getByTestId("letters-empty").waitFor();
+    await expectAxeEverywhere(context, page, "/en/desk/letters", '[data-testid="letter"]', "laane.localhost");
+    await context.close();
+
+    // A customer does not see the desk's letters.
+    const customer = await signedIn("solar-household", "/en/desk/letters", "laane.localhost");
+    await customer.page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await expect(customer.page.getByTestId("letter").count()).resolves.toBe(0);
+    await customer.context.close();
+  });
+});
+
+describe("web app manifest", () => {
+  it("gives each demo site a valid manifest whose icons and screenshots load", async () => {
+    for (const host of ["aurora.localhost", "laane.localhost", "daugava.localhost"]) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto(siteUrl(host, "/en/auth/signin"));
+      const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+      expect(href, host).toBeTruthy();
+      const cdp = await context.newCDPSession(page);
+      const parsed = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string; critical: number }[]; data?: string };
+      expect(
+        parsed.errors.filter((e) => e.critical),
+        host,
+      ).toEqual([]);
+      const manifest = JSON.parse(parsed.data ?? "{}") as {
+        name: string;
+        start_url: string;
+        display: string;
+        theme_color: string;
+        background_color: string;
+        icons: { src: string; sizes: string; type: string; purpose?: string }[];
+        screenshots: { src: string; sizes: string; type: string; form_factor: string }[];
+      };
+      // The site's own name, as its pages show it.
+      expect(manifest.name.length, host).toBeGreaterThan(2);
+      expect(await page.content(), host).toContain(manifest.name);
+      expect(manifest).toMatchObject({ display: "standalone", start_url: expect.stringMatching(/^\/en\/?$/) });
+      expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["any", "192x192", "512x512"]));
+      expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+      expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(["narrow", "wide"]);
+      const installability = ((await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((e) => e.errorId);
+      expect(
+        installability.filter((id) => /icon|manifest|name|start-url|display/.test(id)),
+        host,
+      ).toEqual([]);
+      // Every image loads, as what it says it is, at the size it names.
+      for (const image of [...manifest.icons, ...manifest.screenshots]) {
+        const got = await page.evaluate(async (src) => {
+          const res = await fetch(src);
+          const blob = await res.blob();
+          const bitmap = await createImageBitmap(blob).catch(() => null);
+          return { status: res.status, type: res.headers.get("content-type"), width: bitmap?.width ?? 0, height: bitmap?.height ?? 0 };
+        }, image.src);
+        expect(got.status, `${host} ${image.src}`).toBe(200);
+        expect(got.type, image.src).toContain(image.type);
+        if (image.sizes !== "any") expect(`${got.width}x${got.height}`, image.src).toBe(image.sizes);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe("pseudo-locale", () => {
+  it("marks every text of the inbox, the notification tabs and the new pages as translated", async () => {
+    const { context, page } = await signedIn("house-gas", "/xa/inbox");
+    for (const [path, ready] of [
+      ["/xa/inbox", '[data-testid="inbox-list"][data-interactive]'],
+      ["/xa/settings?tab=notifications", '[data-testid="notification-form-invoice-due"][data-interactive]'],
+      ["/xa/settings?tab=push-notifications", '[data-testid="push-panel"][data-interactive]'],
+      ["/xa/dev/sms", "h1"],
+    ] as const) {
+      await page.goto(siteUrl(HOST, path));
+      await page.locator(ready).first().waitFor();
+      expect(await unmarkedTexts(page), path).toEqual([]);
+    }
+    await context.close();
+    const staff = await signedIn("customer-service", "/xa/desk/letters", "laane.localhost");
+    await staff.page.locator('[data-testid="letter"]').first().waitFor();
+    expect(await unmarkedTexts(staff.page), "/xa/desk/letters").toEqual([]);
+    await staff.context.close();
+  });
+});
+
+/** Texts in the page's main part that are not pseudo-translated: hard-coded strings. Names, addresses, numbers and user content are data. */
+async function unmarkedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skip = (el: Element | null) => !!el?.closest('time, [translate="no"], [data-user-content], script, style');
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!skip(n.parentElement)) texts.push(n.textContent ?? "");
+    for (const el of document.querySelectorAll('main [aria-label], header [data-testid="header-inbox"]')) if (!skip(el)) texts.push(el.getAttribute("aria-label") ?? "");
+    const strip = (s: string) => {
+      let prev = "";
+      while (s !== prev) {
+        prev = s;
+        s = s.replace(/⟦[^⟦⟧]*⟧/g, "");
+      }
+      return s;
+    };
+    return texts.filter((t) => /[A-Za-z]/.test(strip(t)));
+  });
+}

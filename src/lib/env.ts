@@ -24,6 +24,15 @@ export const envSchema = z.object({
   ALLOW_SANDBOX_PROVIDERS: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Portal <no-reply@portal.localhost>"),
+  /** The SMS gateway's send endpoint (JSON over HTTPS, src/server/providers/sms/sms.ts); unset keeps text messages in the development SMS inbox. */
+  SMS_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMS_API_KEY: z.string().optional(),
+  /** The sender name or number the gateway shows (alphanumeric, up to 11 characters, or E.164). */
+  SMS_SENDER: z.string().max(16).default("Portal"),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -38,6 +47,8 @@ export const envSchema = z.object({
     .default(12),
   /** How long a looked-up session may be served from memory (0: never); sign-outs reach every process at once regardless. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** Calls one personal API token may make per minute (the benchmark raises it to measure the whole path, not the 429s). */
+  API_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** How long a site looked up by host may be served from memory; admin changes reach every process at once regardless. */
   SITE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Sign-in attempts per client address and window (src/server/auth/sign-in-limits.ts): loose, for households and offices behind one router. */
@@ -47,8 +58,6 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
-  /** Calls one personal API token may make per minute (the benchmark raises it to measure the whole path, not the 429s). */
-  API_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;

@@ -9,6 +9,7 @@ import "@/server/payments/reconciliation";
 import "@/server/support/attachments";
 import "@/server/notifications/notify";
 import "@/server/notifications/hooks";
+import "@/server/notifications/offers";
 import "@/server/load-control/load-control";
 import "@/server/notifications/spot-price";
 import "@/server/contracts/signing";

@@ -147,6 +147,15 @@ export const JOBS = {
     expireInSeconds: 600,
     schedule: { cron: "5 6 * * *", payload: { siteId: null } },
   }),
+  /** Every hour: open contract offers that have become available (renewal window reached, personal or campaign offer) are announced once each (notifications/offers.ts). */
+  "notification-contract-offers": defineJob({
+    schema: z.object({ siteId: z.null() }),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    schedule: { cron: "35 * * * *", payload: { siteId: null } },
+  }),
   /** A scheduled relay command whose time has come: handed to the meter head-end (load-control/load-control.ts). */
   "load-control-dispatch": defineJob({
     schema: z.object({ siteId: z.string().min(1), commandId: z.string().uuid() }),

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { customerContacts, inboxMessages, invoices, notificationSettings } from "@/server/db/schema";
+import { customerContacts, customers, inboxMessages, invoices, notificationOutbox, notificationSettings } from "@/server/db/schema";
 import type { Seeder } from "@/server/demo/seeder";
 import { SUBJECTS } from "./subjects";
 
@@ -65,6 +65,39 @@ export const notificationsSeeder: Seeder = {
           .insert(inboxMessages)
           .values(messages.slice(i, i + 500))
           .onConflictDoNothing();
+
+      // A few customers get their invoices on paper too: the letters customer service sees queued for the print service.
+      const postal = await db
+        .select({ id: customers.id, name: customers.name, street: customers.street, postalCode: customers.postalCode, city: customers.city, locale: customers.locale })
+        .from(customers)
+        .where(and(eq(customers.siteId, siteId), inArray(customers.id, customerIds)))
+        .orderBy(customers.clientCode)
+        .limit(40);
+      const letters: (typeof notificationOutbox.$inferInsert)[] = [];
+      for (const c of postal.filter((p) => p.street && p.postalCode && p.city).slice(0, 3)) {
+        const inv = rows.find((r) => r.customerId === c.id);
+        if (!inv) continue;
+        const params = { invoiceNumber: inv.invoiceNumber, amountCents: String(inv.totalCents), currency: inv.currency, dueDate: inv.dueDate };
+        const recipient = `${c.name}, ${c.street}, ${c.postalCode} ${c.city}`;
+        const handedOver = letters.length > 0;
+        letters.push({
+          siteId,
+          customerId: c.id,
+          subject: "invoice-issued",
+          eventKey: `invoice-issued:${inv.invoiceNumber}`,
+          channel: "Post",
+          recipient,
+          idempotencyKey: `${c.id}:invoice-issued:${inv.invoiceNumber}:Post:${recipient}`,
+          locale: c.locale && plan.site.locales.includes(c.locale) ? c.locale : plan.site.defaultLocaleId,
+          params,
+          link: SUBJECTS["invoice-issued"].link(params),
+          status: handedOver ? "sent" : "pending",
+          attempts: handedOver ? 1 : 0,
+          sentAt: handedOver ? new Date(`${inv.issueDate}T09:00:00Z`) : null,
+          createdAt: new Date(`${inv.issueDate}T07:00:00Z`),
+        });
+      }
+      if (letters.length) await db.insert(notificationOutbox).values(letters).onConflictDoNothing();
 
       const personas = plan.customers.filter((c) => c.owner?.persona && c.kind === "private").map((c) => c.id);
       if (!personas.length) continue;

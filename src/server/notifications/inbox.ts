@@ -6,6 +6,8 @@ import { notFound } from "@/server/errors";
 import { sanitizeAnnouncementHtml } from "@/server/announcements/sanitize";
 import { auditChange, type SettingsActor, type SettingsSite } from "@/server/settings/actor";
 import type { NotificationSubject } from "@/lib/notifications";
+import { PSEUDO_LOCALE } from "@/lib/locales";
+import { devToolsEnabled } from "@/lib/env";
 import { bodyHtml, renderNotification } from "./render";
 
 export interface InboxMessageView {
@@ -44,7 +46,8 @@ export async function listInbox(
   opts: { locale: string; archived?: boolean; limit?: number },
 ): Promise<{ messages: InboxMessageView[]; unread: number }> {
   const db = await getDb();
-  const locale = site.locales.includes(opts.locale) ? opts.locale : site.defaultLocaleId;
+  // The pseudo-locale (development) shows which texts are translated; any other language the site lacks reads in its default.
+  const locale = site.locales.includes(opts.locale) || (opts.locale === PSEUDO_LOCALE && devToolsEnabled()) ? opts.locale : site.defaultLocaleId;
   const rows = await db
     .select()
     .from(inboxMessages)

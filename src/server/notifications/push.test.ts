@@ -9,6 +9,8 @@ import { startPushService } from "@/server/providers/push/push-service.testing";
 import { getTheme } from "@/themes/registry";
 import { getSiteById } from "@/server/sites/sites";
 import { deliverNotification, fanOutNotification } from "./notify";
+import { vapidKeysFor } from "./push";
+import { generateVapidKeys, pushPort } from "@/server/providers/push/push";
 
 let cleanup: () => Promise<void>;
 let push: Awaited<ReturnType<typeof startPushService>>;
@@ -37,6 +39,33 @@ describe("web push", () => {
     await withFeatures("aurora", { off: ["push-notifications"] }, async () => {
       expect((await api.get("/api/notifications/configuration")).status).toBe(404);
     });
+  });
+
+  it("keeps the private key sealed at rest, and seals a key kept in clear text by an earlier version", async () => {
+    const db = await getDb();
+    const site = (await getSiteById("daugava"))!;
+    const made = await vapidKeysFor(site);
+    const [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.siteId, "daugava"));
+    expect(row.publicKey).toBe(made.publicKey);
+    expect(row.privateKey).not.toContain(made.privateKey);
+    expect(row.privateKey).toMatch(/^v1\./);
+    expect((await vapidKeysFor(site)).privateKey).toBe(made.privateKey);
+
+    // A clear-text key: used as it is, and sealed in place.
+    const old = generateVapidKeys();
+    await db.update(pushVapidKeys).set({ publicKey: old.publicKey, privateKey: old.privateKey }).where(eq(pushVapidKeys.siteId, "daugava"));
+    const read = await vapidKeysFor(site);
+    expect(read).toMatchObject({ publicKey: old.publicKey, privateKey: old.privateKey });
+    const [resealed] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.siteId, "daugava"));
+    expect(resealed.privateKey).toMatch(/^v1\./);
+    expect(resealed.privateKey).not.toContain(old.privateKey);
+    expect((await vapidKeysFor(site)).privateKey).toBe(old.privateKey);
+
+    // A push signed with it still passes the push service's VAPID check.
+    const sub = push.subscribe();
+    const result = await pushPort().send({ target: sub, payload: "sealed", vapid: await vapidKeysFor(site), ttlSeconds: 60 });
+    expect(result.ok).toBe(true);
+    expect(push.received.at(-1)).toMatchObject({ payload: "sealed", vapidKey: old.publicKey });
   });
 
   it("registers a browser's subscription on and off, refuses bad tokens, and audits customer service", async () => {

@@ -6,6 +6,8 @@ import { validationError } from "@/server/errors";
 import { generateVapidKeys, type VapidKeys } from "@/server/providers/push/push";
 import { auditChange, type SettingsActor } from "@/server/settings/actor";
 import { hasFeature, type Feature } from "@/lib/features";
+import { devToolsEnabled } from "@/lib/env";
+import { decryptSecret, encryptSecret, isSealed } from "@/server/auth/ssn-crypto";
 
 /**
  * Web Push for a site (features push-notifications and pwa): the VAPID key pair, the customers'
@@ -19,7 +21,8 @@ export function pushOffered(site: { features: readonly Feature[] }): boolean {
 
 /**
  * The key pair the site signs its pushes with: the deployment's (VAPID_PUBLIC_KEY and
- * VAPID_PRIVATE_KEY) when configured, else one made on first use and kept in the database, so
+ * VAPID_PRIVATE_KEY) when configured, else one made on first use and kept in the database (the
+ * private key sealed, as identity codes are), so
  * every process and every restart signs with the same key and subscriptions stay valid.
  */
 export async function vapidKeysFor(site: { id: string; primaryDomain?: string }): Promise<VapidKeys> {
@@ -33,11 +36,31 @@ export async function vapidKeysFor(site: { id: string; primaryDomain?: string })
     // Two processes making a pair at once: the first one kept wins, both use it.
     await db
       .insert(pushVapidKeys)
-      .values({ siteId: site.id, ...keys })
+      .values({ siteId: site.id, publicKey: keys.publicKey, privateKey: encryptSecret(VAPID_PURPOSE, keys.privateKey) })
       .onConflictDoNothing();
     row = await read();
   }
-  return { subject, publicKey: row.publicKey, privateKey: row.privateKey };
+  return { subject, publicKey: row.publicKey, privateKey: await privateKeyOf(row) };
+}
+
+const VAPID_PURPOSE = "vapid";
+
+/**
+ * The private key of a stored pair: sealed at rest (AES-256-GCM, auth/ssn-crypto.ts). A key kept
+ * in clear text by an earlier version is used and sealed in place, once.
+ */
+async function privateKeyOf(row: typeof pushVapidKeys.$inferSelect): Promise<string> {
+  if (isSealed(row.privateKey)) {
+    const key = decryptSecret(VAPID_PURPOSE, row.privateKey);
+    if (!key) throw new Error(`The VAPID key of site ${row.siteId} cannot be opened: SSN_ENCRYPTION_KEY (or AUTH_SECRET) has changed`);
+    return key;
+  }
+  const db = await getDb();
+  await db
+    .update(pushVapidKeys)
+    .set({ privateKey: encryptSecret(VAPID_PURPOSE, row.privateKey) })
+    .where(and(eq(pushVapidKeys.siteId, row.siteId), eq(pushVapidKeys.privateKey, row.privateKey)));
+  return row.privateKey;
 }
 
 export interface PushToken {
@@ -47,7 +70,7 @@ export interface PushToken {
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
-/** A push service endpoint: https; plain http only to this machine outside production (local push services in tests). */
+/** A push service endpoint: https; plain http only to this machine outside production or in demo mode (local push services in tests). */
 function endpointAllowed(endpoint: string): boolean {
   let url: URL;
   try {
@@ -57,7 +80,7 @@ function endpointAllowed(endpoint: string): boolean {
   }
   if (url.username || url.password) return false;
   if (url.protocol === "https:") return true;
-  return process.env.NODE_ENV !== "production" && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
+  return devToolsEnabled() && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
 }
 
 /**

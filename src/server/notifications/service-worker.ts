@@ -5,7 +5,7 @@ import { getTheme } from "@/themes/registry";
  * The site's service worker (served at /sw.js): it takes over at once (skipWaiting and
  * clients.claim, so it is active within seconds of registering, spec §9), shows each push with
  * the site's theme notification icon and badge, and on a click focuses the portal's tab on the
- * message's page or opens it. Only pages of the site itself are opened.
+ * message's page, takes an open portal tab there, or opens a new one. Only pages of the site itself are opened.
  */
 export function serviceWorkerSource(site: { companyName: string; themeId: string }): string {
   const theme = getTheme(site.themeId);
@@ -39,14 +39,17 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = (event.notification.data && event.notification.data.url) || self.location.origin + "/";
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      for (const w of windows) {
-        if (w.url === target && "focus" in w) return w.focus();
-      }
-      return self.clients.openWindow(target);
-    }),
-  );
+  // A tab already on the page is focused; otherwise an open portal tab is taken there; otherwise a new one opens.
+  const open = self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+    const same = windows.find((w) => w.url === target);
+    if (same) return same.focus();
+    for (const w of windows) {
+      const moved = "navigate" in w ? await w.navigate(target).catch(() => null) : null;
+      if (moved) return moved.focus().catch(() => moved);
+    }
+    return self.clients.openWindow(target);
+  });
+  event.waitUntil(open);
 });
 `;
 }

@@ -28,7 +28,13 @@ export const SUBJECTS: Record<NotificationSubject, SubjectDefinition> = {
   "payment-received": { id: "payment-received", channels: QUICK, defaultChannels: ["Email"], link: (p) => (p.invoiceNumber ? `/invoices/${encodeURIComponent(p.invoiceNumber)}` : "/invoices") },
   "spot-price-alert": { id: "spot-price-alert", channels: QUICK, defaultChannels: ["Email"], link: () => "/dashboard" },
   "contract-ending": { id: "contract-ending", channels: ALL, defaultChannels: ["Email"], link: () => "/contracts" },
-  "offer-available": { id: "offer-available", channels: ALL, defaultChannels: ["Email"], link: () => "/contracts" },
+  // A renewal offer leads to its contract's renewal flow; a personal or campaign offer to the contracts page, where it is signed.
+  "offer-available": {
+    id: "offer-available",
+    channels: ALL,
+    defaultChannels: ["Email"],
+    link: (p) => (p.contractId && /^[0-9a-f-]{36}$/i.test(p.contractId) ? `/contracts/${p.contractId}/offer` : "/contracts"),
+  },
   outage: { id: "outage", channels: QUICK, defaultChannels: ["Email"], link: () => "/outages" },
   // Customer service's reply is always mailed by the support desk (support/mail.ts): a text message or a push can be added.
   "ticket-answered": { id: "ticket-answered", channels: ["Gsm", "PushNotification"], defaultChannels: [], link: (p) => (p.ticketId ? `/support/${encodeURIComponent(p.ticketId)}` : "/support") },

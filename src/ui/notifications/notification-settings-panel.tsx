@@ -79,6 +79,7 @@ function SubjectForm({ customerId, subject, setting, contacts }: { customerId: s
   const t = useTranslations("notifications-pages.settings");
   const ts = useTranslations("notifications.subjects");
   const tc = useTranslations("notifications.channels");
+  const tn = useTranslations("notifications-pages");
   const tt = useTranslations("notifications.timings");
   const router = useRouter();
   const interactive = useHydrated();
@@ -97,7 +98,7 @@ function SubjectForm({ customerId, subject, setting, contacts }: { customerId: s
   const label = ts(`${subject.id}.label` as never);
 
   const chosenTypes = new Set(form.values.channels);
-  const contactOptions = contacts.filter((c) => chosenTypes.has(c.type)).map((c) => ({ value: c.id, label: `${tc(c.type as never)}: ${c.display}` }));
+  const contactOptions = contacts.filter((c) => chosenTypes.has(c.type)).map((c) => ({ value: c.id, label: tn("contact-option", { type: tc(c.type as never), value: c.display }) }));
 
   const submit = form.onSubmit(async (values) => {
     const channels = (values.channels.length ? values.channels : ["None"]) as NotificationChannel[];

@@ -28,6 +28,7 @@ const limit = (v: number | string) => (v === "" || v === null ? null : Number(v)
 export function SpotPriceAlertForm({ customerId, alert, contacts }: { customerId: string; alert: SpotPriceAlert; contacts: ContactOption[] }) {
   const t = useTranslations("notifications-pages.spot");
   const tc = useTranslations("notifications.channels");
+  const tn = useTranslations("notifications-pages");
   const router = useRouter();
   const interactive = useHydrated();
   const fieldErrors = useFieldErrors();
@@ -35,7 +36,7 @@ export function SpotPriceAlertForm({ customerId, alert, contacts }: { customerId
   const form = useForm<Values>({ initialValues: valuesOf(alert) });
   const draft = useFormDraft(`spot-price-alert:${customerId}`, form);
   const guard = useLeaveGuard(form.isDirty());
-  const options = contacts.map((c) => ({ value: c.id, label: `${tc(c.type as never)}: ${c.display}` }));
+  const options = contacts.map((c) => ({ value: c.id, label: tn("contact-option", { type: tc(c.type as never), value: c.display }) }));
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group } from "@mantine/core";
+import { Anchor, Badge, Box, Group } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { SiteView } from "@/lib/sites";
@@ -20,8 +20,54 @@ export interface HeaderSession {
   roles?: readonly string[];
 }
 
-export async function Header({ site, locale, session, localeOptions }: { site: SiteView; locale: string; session: HeaderSession | null; localeOptions: string[] }) {
+/** The inbox link of the header, with the number of unread messages (0: no badge). */
+function InboxLink({ href, count, label }: { href: string; count: number; label: string }) {
+  return (
+    <Anchor
+      component={Link}
+      href={href}
+      aria-label={label}
+      data-testid="header-inbox"
+      data-count={count}
+      style={{ position: "relative", display: "inline-flex", alignItems: "center", justifyContent: "center", width: 34, height: 34, color: "var(--portal-header-text)" }}
+    >
+      <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+        <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
+      </svg>
+      {count > 0 ? (
+        <Badge
+          size="xs"
+          circle={count < 10}
+          variant="filled"
+          color="red.9"
+          aria-hidden="true"
+          data-testid="header-inbox-badge"
+          style={{ position: "absolute", top: -2, right: -6, pointerEvents: "none" }}
+        >
+          {count > 99 ? "99+" : count}
+        </Badge>
+      ) : null}
+    </Anchor>
+  );
+}
+
+export async function Header({
+  site,
+  locale,
+  session,
+  localeOptions,
+  inboxUnread,
+}: {
+  site: SiteView;
+  locale: string;
+  session: HeaderSession | null;
+  localeOptions: string[];
+  /** Unread inbox messages of the active customer; undefined: no inbox link. */
+  inboxUnread?: number;
+}) {
   const t = await getTranslations("nav");
+  const tn = await getTranslations("notifications");
   const href = (path: string) => localePath(site, locale, path);
   // The customer-service desk is linked for the site's customer-service staff only.
   const deskLink = session?.roles?.includes("customer_service") && hasFeature(site, "support") ? { href: href("/desk"), label: t("desk") } : undefined;
@@ -49,6 +95,7 @@ export async function Header({ site, locale, session, localeOptions }: { site: S
         </Group>
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <LanguageSwitcher current={locale} defaultLocale={site.defaultLocaleId} locales={localeOptions.map((id) => ({ id, prefix: localePrefix(id), name: LOCALE_NAMES[id as AnyLocale] ?? id }))} />
+          {session && inboxUnread !== undefined ? <InboxLink href={href("/inbox")} count={inboxUnread} label={tn("header-inbox", { count: inboxUnread })} /> : null}
           {hasFeature(site, "dark-theme") ? <ColorSchemeToggle saveForPerson={session !== null} /> : null}
           {session ? (
             <AccountMenu

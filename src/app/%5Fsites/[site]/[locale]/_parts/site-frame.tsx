@@ -18,6 +18,7 @@ export async function SiteFrame({
   session,
   belowHeader,
   afterFooter,
+  inboxUnread,
   children,
 }: {
   site: Site;
@@ -25,6 +26,8 @@ export async function SiteFrame({
   session: HeaderSession | null;
   belowHeader?: ReactNode;
   afterFooter?: ReactNode;
+  /** The header's unread inbox count (signed-in area with the inbox only). */
+  inboxUnread?: number;
   children: ReactNode;
 }) {
   const t = await getTranslations("shell");
@@ -34,7 +37,7 @@ export async function SiteFrame({
       <a href="#main" className="portal-skip-link">
         {t("skip-to-content")}
       </a>
-      <Header site={site} locale={locale} session={session} localeOptions={localeOptions} />
+      <Header site={site} locale={locale} session={session} localeOptions={localeOptions} inboxUnread={inboxUnread} />
       {belowHeader}
       <Box component="main" id="main" maw={1280} mx="auto" px="md" py="lg" mih="60vh">
         {children}

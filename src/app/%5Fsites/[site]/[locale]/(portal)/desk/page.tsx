@@ -20,6 +20,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function DeskPage({ params, searchParams }: { params: RouteParams; searchParams: Search }) {
   const ctx = await deskPageContext(params);
   const t = await getTranslations("desk");
+  const tl = await getTranslations("notifications-pages.letters");
   const q = await searchParams;
   const [topics, staff] = await Promise.all([listTopics(ctx.site, ctx.locale), listDeskStaff(ctx.site.id, ctx.session.person.id)]);
 
@@ -63,6 +64,9 @@ export default async function DeskPage({ params, searchParams }: { params: Route
       <Stack gap="xs">
         <Title order={1}>{t("title")}</Title>
         <Text maw={720}>{t("intro")}</Text>
+        <Anchor component={Link} href={ctx.href("/desk/letters")} size="sm" data-testid="desk-letters-link">
+          {tl("nav")}
+        </Anchor>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="queue-heading">
         <Title order={2} size="h3" id="queue-heading">

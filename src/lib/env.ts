@@ -33,6 +33,13 @@ export const envSchema = z.object({
   SMS_API_KEY: z.string().optional(),
   /** The sender name or number the gateway shows (alphanumeric, up to 11 characters, or E.164). */
   SMS_SENDER: z.string().max(16).default("Portal"),
+  /** The document-signing gateway's API (src/server/providers/signing/http.ts) and its access token; unset uses the sandbox where sandbox providers are allowed. */
+  SIGNING_GATEWAY_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SIGNING_GATEWAY_TOKEN: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

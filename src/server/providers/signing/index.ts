@@ -1,7 +1,8 @@
 import "server-only";
+import { env, sandboxProvidersAllowed } from "@/lib/env";
 import { httpSigningProvider } from "./http";
 import { sandboxSigningProvider } from "./sandbox";
-import type { SigningProvider } from "./types";
+import { SigningError, type SigningProvider } from "./types";
 
 export type { SigningProvider, SigningState, SigningStatus, StartSigningInput, StartSigningResult } from "./types";
 export { SigningError } from "./types";
@@ -9,11 +10,23 @@ export { SigningError } from "./types";
 const KEY = Symbol.for("portal.signing-provider");
 const g = globalThis as typeof globalThis & { [KEY]?: SigningProvider };
 
-/** The signing provider of this deployment: the gateway at SIGNING_GATEWAY_URL (with SIGNING_GATEWAY_TOKEN), else the sandbox. */
+/** A deployment without a gateway where the sandbox is not allowed (production): signing is unavailable, never faked. */
+const noGateway: SigningProvider = {
+  name: "none",
+  start: () => Promise.reject(new SigningError("No signing gateway configured (SIGNING_GATEWAY_URL)", false)),
+  status: () => Promise.reject(new SigningError("No signing gateway configured (SIGNING_GATEWAY_URL)", false)),
+  download: () => Promise.reject(new SigningError("No signing gateway configured (SIGNING_GATEWAY_URL)", false)),
+};
+
+/**
+ * The signing provider of this deployment: the gateway at SIGNING_GATEWAY_URL (with
+ * SIGNING_GATEWAY_TOKEN); else the sandbox where sandbox providers are allowed (development, demo
+ * mode, ALLOW_SANDBOX_PROVIDERS); else none, and signing answers that it is unavailable.
+ */
 export function signingProvider(): SigningProvider {
   if (!g[KEY]) {
-    const url = process.env.SIGNING_GATEWAY_URL;
-    g[KEY] = url ? httpSigningProvider({ baseUrl: url, accessToken: process.env.SIGNING_GATEWAY_TOKEN ?? "" }) : sandboxSigningProvider();
+    const { SIGNING_GATEWAY_URL: url, SIGNING_GATEWAY_TOKEN: token } = env();
+    g[KEY] = url ? httpSigningProvider({ baseUrl: url, accessToken: token ?? "" }) : sandboxProvidersAllowed() ? sandboxSigningProvider() : noGateway;
   }
   return g[KEY];
 }

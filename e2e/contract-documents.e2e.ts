@@ -109,6 +109,17 @@ describe("contract documents", () => {
             label: "renewal offer with an additional product",
             ready: '[data-testid="renewal-form"][data-interactive]',
             prepare: async (p) => {
+              // The choice made on the last visit is offered back as a draft: start afresh.
+              const discard = p.getByTestId("draft-discard");
+              if (
+                await discard
+                  .waitFor({ timeout: 2000 })
+                  .then(() => true)
+                  .catch(() => false)
+              ) {
+                await discard.click();
+                await discard.waitFor({ state: "hidden" });
+              }
               await p.getByTestId("renewal-offer").first().click();
               await p.getByTestId("renewal-additional-product").waitFor();
             },

@@ -8,6 +8,9 @@ import { api } from "@/ui/api";
 import { formatter } from "@/i18n/format";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 
+/** Alert titles in the body text colour: Mantine's gray and light shades are too pale for small text. */
+const PLAIN_TITLE = { title: { color: "var(--mantine-color-text)" } };
+
 type View = { kind: "pending" } | { kind: "finalizing" } | { kind: "done"; contractId: string } | { kind: "declined" } | { kind: "expired" } | { kind: "error" };
 
 const POLL_MS = 2000;
@@ -106,7 +109,7 @@ export function SigningStatusPanel({
     const href = `/api/contracts/signing/download?signingToken=${encodeURIComponent(token)}&contractId=${view.contractId}`;
     return (
       <Stack gap="md" data-testid="signing-done">
-        <Alert color="green" variant="light" title={t("done-title")} role="status">
+        <Alert color="green" variant="light" styles={PLAIN_TITLE} title={t("done-title")} role="status">
           <Text size="sm">{t("done", { number: initial.contractNumber, date: formatter(locale).date(startDate) })}</Text>
         </Alert>
         <Group gap="sm" wrap="wrap">
@@ -123,7 +126,7 @@ export function SigningStatusPanel({
   const title = view.kind === "declined" ? t("declined-title") : view.kind === "expired" ? t("expired-title") : t("not-found");
   return (
     <Stack gap="md" data-testid={`signing-${view.kind}`}>
-      <Alert color="gray" variant="outline" title={title} role="alert">
+      <Alert color="gray" variant="outline" styles={PLAIN_TITLE} title={title} role="alert">
         {view.kind === "declined" ? <Text size="sm">{t("declined")}</Text> : view.kind === "expired" ? <Text size="sm">{t("expired")}</Text> : null}
       </Alert>
       <Group gap="sm" wrap="wrap">

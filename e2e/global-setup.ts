@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
     DEMO_MODE: "true",
     PORT: String(E2E_PORT),
     SIGNIN_RATE_LIMIT_MAX: "1000",
+    // Time enough to check the waiting page in light and dark before a pending payment settles.
+    SANDBOX_PAYMENT_SETTLE_SECONDS: "45",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -491,8 +491,8 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await expectAxeClean(page, "waiting dark");
     await setScheme(context, HOST, "light");
     // The sandbox settles a pending bank payment by itself after a while.
-    await page.waitForURL((u) => u.pathname === `/en/invoices/${target.invoiceNumber}/confirmation`, { timeout: 60_000 });
+    await page.waitForURL((u) => u.pathname === `/en/invoices/${target.invoiceNumber}/confirmation`, { timeout: 90_000 });
     await expect(page.getByTestId("confirmation-invoice-state").textContent()).resolves.toBe("Paid");
     await context.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -40,6 +40,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SIGNING_GATEWAY_TOKEN: z.string().optional(),
+  /** How long the sandbox bank takes to settle a payment left pending (the browser tests give themselves longer to look at the waiting page). */
+  SANDBOX_PAYMENT_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -4,7 +4,7 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { banks, sandboxPaymentSessions, sites, type SandboxPaymentState } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
-import { authSecret } from "@/lib/env";
+import { authSecret, env } from "@/lib/env";
 import type { Site } from "@/server/sites/sites";
 import { secretSetting } from "./http";
 import {
@@ -31,7 +31,6 @@ const SIGNATURE_HEADER = "x-sandbox-signature";
 const MAX_SKEW_SECONDS = 300;
 const SESSION_MINUTES = 30;
 const DEFAULT_CALLBACK_DELAY_MS = 400;
-const DEFAULT_SETTLE_SECONDS = 20;
 
 export function sandboxSigningSecret(siteId: string, settings: Record<string, unknown> = {}): string {
   return secretSetting(settings, "callbackSecret") ?? crypto.createHmac("sha256", authSecret()).update(`sandbox-payments:${siteId}`).digest("hex");
@@ -215,7 +214,7 @@ export async function decideSandboxPayment(token: string, decision: SandboxDecis
   const db = await getDb();
   const now = new Date();
   const state: SandboxPaymentState = decision === "approve" ? "approved" : decision === "decline" ? "declined" : "processing";
-  const settlesAt = state === "processing" ? new Date(now.getTime() + (opts.settleAfterSeconds ?? DEFAULT_SETTLE_SECONDS) * 1000) : null;
+  const settlesAt = state === "processing" ? new Date(now.getTime() + (opts.settleAfterSeconds ?? env().SANDBOX_PAYMENT_SETTLE_SECONDS) * 1000) : null;
   const updated = await db
     .update(sandboxPaymentSessions)
     .set({ state, decidedAt: now, settlesAt })

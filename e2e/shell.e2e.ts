@@ -499,7 +499,7 @@ describe("notifications and API errors (spec §8, §9)", () => {
           await page.getByTestId("notify-validation").click();
           return notes.count();
         },
-        { timeout: 20_000, intervals: [500] },
+        { timeout: 20_000, interval: 500 },
       )
       .toBeGreaterThan(0);
     await expect(notes.first().textContent()).resolves.toContain("Please check the highlighted fields.");

@@ -1,60 +1,30 @@
 import "server-only";
-import crypto from "node:crypto";
 import { and, eq, gte, isNull } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
-import { banks, contractEvents, customers, contractOffers, contractProducts, eInvoiceOperators, energyContracts, type BillingChannel } from "@/server/db/schema";
-import { AppError, notFound, validationError } from "@/server/errors";
+import { contractEvents, customers, contractOffers, contractProducts, energyContracts, type BillingChannel } from "@/server/db/schema";
+import { AppError, notFound, validationError, type FieldError } from "@/server/errors";
 import { writeAudit } from "@/server/audit/audit";
-import { addDays, todayIn } from "@/lib/invoices/dates";
-import { normalizeIban } from "@/lib/settings/iban";
-import { isValidOvt } from "@/lib/business-code";
-import { availableChannels, customerHasContract, getContract, moveOutWindow } from "./contracts";
-import type { ContractActor, ContractDetailView, ContractSite, MoveOutInput, PriceComponentView, ProductPriceModel } from "./types";
+import { todayIn } from "@/lib/invoices/dates";
+import { checkChannel, newContractNumber, priceColumns, termEndOf } from "./terms";
+import { customerHasContract, getContract, moveOutWindow } from "./contracts";
+import type { ContractActor, ContractDetailView, ContractSite, MoveOutInput } from "./types";
 
 /**
  * What a customer changes on a contract: where its invoices go, moving out, and accepting a
  * renewal offer. Each change is checked, written with its history entry (and, for customer
  * service, the audit log) in one transaction, and answered with the contract as it now is.
  */
+/** A checked billing channel in its stored form; a bad one is 422 with every field error. */
+async function checkedChannel(db: Db, site: ContractSite, channel: BillingChannel): Promise<BillingChannel> {
+  const fields: FieldError[] = [];
+  const checked = await checkChannel(db, site, channel, fields);
+  if (!checked) throw validationError(fields);
+  return checked;
+}
+
 /** A representative looks after the account but does not decide where a contract's invoices go (as with addresses in settings). */
 function requireMayChange(actor: ContractActor) {
   if (actor.role === "representative") throw new AppError("forbidden", "contracts.errors.representative-read-only");
-}
-
-/** Checks a channel for what it is and gives it in its stored form; bad fields are 422 with translation keys. */
-async function checkedChannel(db: Db, site: ContractSite, channel: BillingChannel): Promise<BillingChannel> {
-  if (!availableChannels(site).includes(channel.type)) throw validationError([{ path: "type", code: "invalid_value", message: "contracts.errors.channel-not-offered" }]);
-  switch (channel.type) {
-    case "Email":
-      return { type: "Email", email: channel.email.trim().toLowerCase() };
-    case "Address":
-      return { type: "Address", street: channel.street.trim(), postalCode: channel.postalCode.trim(), city: channel.city.trim() };
-    case "IBAN": {
-      const iban = normalizeIban(channel.iban);
-      if (!iban) throw validationError([{ path: "iban", code: "invalid", message: "contracts.errors.iban-invalid" }]);
-      return { type: "IBAN", iban };
-    }
-    case "OVT": {
-      const ovt = channel.ovt.replace(/\s+/g, "").toUpperCase();
-      const fields = [];
-      if (!isValidOvt(ovt)) fields.push({ path: "ovt", code: "invalid", message: "contracts.errors.ovt-invalid" });
-      const [operator] = await db
-        .select({ code: eInvoiceOperators.code })
-        .from(eInvoiceOperators)
-        .where(and(eq(eInvoiceOperators.country, site.country), eq(eInvoiceOperators.code, channel.operatorCode)));
-      if (!operator) fields.push({ path: "operatorCode", code: "invalid", message: "contracts.errors.operator-unknown" });
-      if (fields.length) throw validationError(fields);
-      return { type: "OVT", ovt, operatorCode: channel.operatorCode };
-    }
-    case "EInvoiceRequest": {
-      const [bank] = await db
-        .select({ bic: banks.bic })
-        .from(banks)
-        .where(and(eq(banks.country, site.country), eq(banks.type, "E_INVOICE"), eq(banks.bic, channel.bankBic)));
-      if (!bank) throw validationError([{ path: "bankBic", code: "invalid", message: "contracts.errors.bank-unknown" }]);
-      return { type: "EInvoiceRequest", bankBic: bank.bic };
-    }
-  }
 }
 
 /** Writes a change into the contract's history and, for customer service, into the audit log. */
@@ -142,31 +112,6 @@ export async function moveOut(actor: ContractActor, contractId: string, input: M
     if (!updated.length) throw validationError([{ path: "endDate", code: "invalid", message: "contracts.errors.move-out-not-eligible" }]);
   });
   return getContract(actor.site, actor.customerId, contractId);
-}
-
-/** The last day of a term of `months` that starts on `start`. */
-function termEndOf(start: string, months: number): string {
-  const [y, m, d] = start.split("-").map(Number);
-  return addDays(new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10), -1);
-}
-
-/** The energy_contracts price columns of a product's components, as the charts and billing read them. */
-function priceColumns(priceModel: ProductPriceModel, components: PriceComponentView[]) {
-  const get = (t: string) => components.find((c) => c.type === t)?.value ?? null;
-  const hourly = priceModel === "Hourly" || priceModel === "FixedHourlyWithPriceLimits";
-  return {
-    priceModel: hourly ? ("Hourly" as const) : ("Fixed" as const),
-    marginCentsPerKwh: String(get("Margin") ?? 0),
-    fixedCentsPerKwh: hourly || get("Base") === null ? null : String(get("Base")),
-    dayCentsPerKwh: hourly || get("Day") === null ? null : String(get("Day")),
-    nightCentsPerKwh: hourly || get("Night") === null ? null : String(get("Night")),
-    monthlyFeeCents: Math.round(get("Monthly") ?? 0),
-  };
-}
-
-/** A contract number of the site that is not taken: the country and nine digits. */
-function newContractNumber(site: ContractSite): string {
-  return `${site.country}${String(crypto.randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
 }
 
 /**

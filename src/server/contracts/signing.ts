@@ -1,21 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
-import {
-  banks,
-  contractEvents,
-  contractProducts,
-  contractSignings,
-  countries,
-  customers,
-  eInvoiceOperators,
-  energyContracts,
-  readingsDaily,
-  meteringPoints,
-  type BillingChannel,
-  type SigningTerms,
-} from "@/server/db/schema";
+import { contractEvents, contractProducts, contractSignings, customers, energyContracts, meteringPoints, type BillingChannel, type SigningTerms } from "@/server/db/schema";
 import { AppError, notFound, validationError, type FieldError } from "@/server/errors";
 import { writeAudit } from "@/server/audit/audit";
 import { handleJob } from "@/server/jobs/runtime";
@@ -23,12 +10,13 @@ import { signingProvider, SigningError } from "@/server/providers/signing";
 import { expireSandboxSignings } from "@/server/providers/signing/sandbox";
 import { hasFeature } from "@/lib/features";
 import { addDays, todayIn } from "@/lib/invoices/dates";
-import { normalizeIban } from "@/lib/settings/iban";
-import { isValidOvt, validateBusinessCode, type BusinessCountry } from "@/lib/business-code";
-import { availableChannels, contractPdfFilename, mayManage, productComponents } from "./contracts";
+import { validateBusinessCode, type BusinessCountry } from "@/lib/business-code";
+import { contractPdfFilename, mayManage, productComponents } from "./contracts";
 import { listProducts, type ProductView } from "./products";
 import { renderContractPdf } from "./pdf";
-import type { ContractActor, ContractDetailView, ContractSite, EnergyKind, PriceComponentView, ProductPriceModel } from "./types";
+import { estimateYearlyCost, vatOf, yearlyUse, type YearlyCostEstimate } from "./estimate";
+import { checkChannel, newContractNumber, priceColumns, termEndOf } from "./terms";
+import type { ContractActor, ContractDetailView, ContractSite, EnergyKind } from "./types";
 
 /**
  * Signing a new contract (docs/decisions/0015): the customer's choice is checked, rendered as
@@ -147,84 +135,6 @@ export async function signablePoints(site: ContractSite & { companyName: string 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The yearly cost estimate
-
-/** A typical year where the point has no readings yet, kWh by energy kind (ours; said so on the page). */
-export const TYPICAL_YEARLY_KWH: Record<EnergyKind, number> = { electricity: 5000, gas: 12000, heating: 15000 };
-/** The spot price assumed where the point's own readings give none, c/kWh without VAT. */
-export const TYPICAL_SPOT_CENTS = 8;
-const TYPICAL_NIGHT_SHARE = 0.35;
-
-export interface YearlyUse {
-  source: "readings" | "typical";
-  kwh: number;
-  nightKwh: number;
-  /** The average spot price the consumption was bought at, c/kWh. */
-  spotCents: number;
-}
-
-/** The point's consumption over the last 12 months (scaled up to a year from at least 30 days of data), or a typical year. */
-export async function yearlyUse(siteId: string, point: Pick<PointRow, "id" | "energyKind">, today: string): Promise<YearlyUse> {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      days: sql<number>`count(*)::int`,
-      wh: sql<number>`coalesce(sum(${readingsDaily.valueWh}), 0)::float8`,
-      nightWh: sql<number>`coalesce(sum(${readingsDaily.nightWh}), 0)::float8`,
-      spotWh: sql<number>`coalesce(sum(${readingsDaily.spotWh}), 0)::float8`,
-      pricedWh: sql<number>`coalesce(sum(${readingsDaily.pricedWh}), 0)::float8`,
-    })
-    .from(readingsDaily)
-    .innerJoin(meteringPoints, and(eq(meteringPoints.id, readingsDaily.meteringPointId), eq(meteringPoints.siteId, siteId)))
-    .where(and(eq(readingsDaily.meteringPointId, point.id), eq(readingsDaily.series, 1), gte(readingsDaily.day, addDays(today, -365)), lte(readingsDaily.day, today)));
-  const days = Number(row?.days ?? 0);
-  if (days < 30 || Number(row.wh) <= 0) {
-    const kwh = TYPICAL_YEARLY_KWH[point.energyKind];
-    return { source: "typical", kwh, nightKwh: Math.round(kwh * TYPICAL_NIGHT_SHARE), spotCents: TYPICAL_SPOT_CENTS };
-  }
-  const scale = 365 / Math.max(days, 1);
-  const priced = Number(row.pricedWh);
-  return {
-    source: "readings",
-    kwh: Math.round((Number(row.wh) / 1000) * scale),
-    nightKwh: Math.round((Number(row.nightWh) / 1000) * scale),
-    // Σ Wh × €/MWh over Σ Wh priced: €/MWh, a tenth of which is c/kWh.
-    spotCents: priced > 0 ? Number(row.spotWh) / priced / 10 : TYPICAL_SPOT_CENTS,
-  };
-}
-
-export interface YearlyCostEstimate {
-  source: "readings" | "typical";
-  kwh: number;
-  /** Cents a year without VAT, and with the country's VAT. */
-  cents: number;
-  centsWithVat: number;
-}
-
-/** A product's yearly cost for a year's use: energy by its price model, the monthly fee twelve times and any yearly fee. */
-export function estimateYearlyCost(use: YearlyUse, components: PriceComponentView[], vatBasisPoints: number): YearlyCostEstimate {
-  const get = (t: string) => components.find((c) => c.type === t)?.value;
-  const dayKwh = Math.max(use.kwh - use.nightKwh, 0);
-  let energy: number;
-  if (get("Margin") !== undefined && get("Base") === undefined && get("Day") === undefined) {
-    let spot = use.spotCents;
-    if (get("Floor") !== undefined) spot = Math.max(spot, get("Floor")!);
-    if (get("Ceiling") !== undefined) spot = Math.min(spot, get("Ceiling")!);
-    energy = use.kwh * (spot + get("Margin")!);
-  } else if (get("Day") !== undefined && get("Night") !== undefined) {
-    energy = dayKwh * get("Day")! + use.nightKwh * get("Night")! + use.kwh * (get("Margin") ?? 0);
-  } else {
-    energy = use.kwh * ((get("Base") ?? 0) + (get("Margin") ?? 0));
-  }
-  const cents = Math.round(energy + (get("Monthly") ?? 0) * 12 + (get("YearlyCost") ?? 0));
-  return { source: use.source, kwh: use.kwh, cents, centsWithVat: Math.round((cents * (10_000 + vatBasisPoints)) / 10_000) };
-}
-
-async function vatOf(db: Db, country: string): Promise<number> {
-  const [c] = await db.select({ vat: countries.vatRateBasisPoints }).from(countries).where(eq(countries.code, country));
-  return c?.vat ?? 0;
-}
-
 export interface SignableProduct extends ProductView {
   estimate: YearlyCostEstimate;
 }
@@ -286,54 +196,6 @@ function requireMayChange(actor: ContractActor) {
   if (!mayManage(actor.site)) throw notFound("api.errors.feature-disabled");
 }
 
-/** Checks a billing channel for what it is (as contract changes do) and gives its stored form; bad fields are collected. */
-async function checkedChannel(db: Db, site: ContractSite, channel: BillingChannel, fields: FieldError[]): Promise<BillingChannel | null> {
-  const at = (p: string) => `billingChannel.${p}`;
-  if (!availableChannels(site).includes(channel.type)) {
-    fields.push({ path: at("type"), code: "invalid_value", message: "contracts.errors.channel-not-offered" });
-    return null;
-  }
-  switch (channel.type) {
-    case "Email":
-      return { type: "Email", email: channel.email.trim().toLowerCase() };
-    case "Address":
-      return { type: "Address", street: channel.street.trim(), postalCode: channel.postalCode.trim(), city: channel.city.trim() };
-    case "IBAN": {
-      const iban = normalizeIban(channel.iban);
-      if (!iban) fields.push({ path: at("iban"), code: "invalid", message: "contracts.errors.iban-invalid" });
-      return iban ? { type: "IBAN", iban } : null;
-    }
-    case "OVT": {
-      const ovt = channel.ovt.replace(/\s+/g, "").toUpperCase();
-      const [operator] = await db
-        .select({ code: eInvoiceOperators.code })
-        .from(eInvoiceOperators)
-        .where(and(eq(eInvoiceOperators.country, site.country), eq(eInvoiceOperators.code, channel.operatorCode)));
-      if (!isValidOvt(ovt)) fields.push({ path: at("ovt"), code: "invalid", message: "contracts.errors.ovt-invalid" });
-      if (!operator) fields.push({ path: at("operatorCode"), code: "invalid", message: "contracts.errors.operator-unknown" });
-      return isValidOvt(ovt) && operator ? { type: "OVT", ovt, operatorCode: channel.operatorCode } : null;
-    }
-    case "EInvoiceRequest": {
-      const [bank] = await db
-        .select({ bic: banks.bic })
-        .from(banks)
-        .where(and(eq(banks.country, site.country), eq(banks.type, "E_INVOICE"), eq(banks.bic, channel.bankBic)));
-      if (!bank) fields.push({ path: at("bankBic"), code: "invalid", message: "contracts.errors.bank-unknown" });
-      return bank ? { type: "EInvoiceRequest", bankBic: bank.bic } : null;
-    }
-  }
-}
-
-function newContractNumber(site: ContractSite): string {
-  return `${site.country}${String(crypto.randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
-}
-
-/** The last day of a term of `months` that starts on `start`. */
-function termEndOf(start: string, months: number): string {
-  const [y, m, d] = start.split("-").map(Number);
-  return addDays(new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10), -1);
-}
-
 /**
  * Checks the customer's choice and starts the signing: the usage point is the customer's and has
  * no open-ended contract of ours, the product is offered to the customer for that point, the start
@@ -361,7 +223,7 @@ export async function createSigning(actor: ContractActor & { site: ContractSite 
   const product = visible.find((p) => p.id === input.productId);
   if (!product) fields.push({ path: "productId", code: "invalid", message: "contract-signing.errors.product-not-offered" });
 
-  const channel = await checkedChannel(db, site, input.billingChannel, fields);
+  const channel = await checkChannel(db, site, input.billingChannel, fields, "billingChannel.");
 
   const o = input.options ?? {};
   const feature = (f: Parameters<typeof hasFeature>[1]) => hasFeature(site, f);
@@ -584,20 +446,6 @@ export async function getSigningById(site: ContractSite, customerId: string, sig
   const db = await getDb();
   const row = await findSigning(db, site.id, customerId, { id: signingId });
   return row ? statusView(await refresh(db, row)) : null;
-}
-
-/** The price columns of energy_contracts for a product's components, as charts and billing read them. */
-function priceColumns(priceModel: ProductPriceModel, components: PriceComponentView[]) {
-  const get = (t: string) => components.find((c) => c.type === t)?.value ?? null;
-  const hourly = priceModel === "Hourly" || priceModel === "FixedHourlyWithPriceLimits";
-  return {
-    priceModel: hourly ? ("Hourly" as const) : ("Fixed" as const),
-    marginCentsPerKwh: String(get("Margin") ?? 0),
-    fixedCentsPerKwh: hourly || get("Base") === null ? null : String(get("Base")),
-    dayCentsPerKwh: hourly || get("Day") === null ? null : String(get("Day")),
-    nightCentsPerKwh: hourly || get("Night") === null ? null : String(get("Night")),
-    monthlyFeeCents: Math.round(get("Monthly") ?? 0),
-  };
 }
 
 export interface FinalizedSigning {

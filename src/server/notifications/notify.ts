@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/server/db/client";
 import {
@@ -227,6 +227,9 @@ async function pushTo(site: Site, row: typeof notificationOutbox.$inferSelect, t
   throw new Error(`push service answered ${result.status}`);
 }
 
+/** How long a delivery run holds its row. */
+const DELIVERY_LEASE_SECONDS = 60;
+
 /**
  * The delivery job of one outbox row. The row is claimed (pending → sending); a row already sent
  * or skipped is left alone. The channel gets the row id as its idempotency key, so a run repeated
@@ -237,13 +240,17 @@ export async function deliverNotification(payload: { siteId: string; outboxId: s
   const db = await getDb();
   const [row] = await db
     .update(notificationOutbox)
-    .set({ status: "sending", attempts: sql`${notificationOutbox.attempts} + 1` })
+    // The claim is a lease: while one run hands the row over, another (a retry, a second worker)
+    // leaves it alone; a run that died mid-way frees it when the lease runs out.
+    .set({ status: "sending", attempts: sql`${notificationOutbox.attempts} + 1`, notBefore: sql`now() + interval '${sql.raw(String(DELIVERY_LEASE_SECONDS))} seconds'` })
     .where(
       and(
         eq(notificationOutbox.siteId, payload.siteId),
         eq(notificationOutbox.id, payload.outboxId),
-        inArray(notificationOutbox.status, ["pending", "sending"]),
-        lte(notificationOutbox.notBefore, sql`now() + interval '5 seconds'`),
+        or(
+          and(eq(notificationOutbox.status, "pending"), lte(notificationOutbox.notBefore, sql`now() + interval '5 seconds'`)),
+          and(eq(notificationOutbox.status, "sending"), lte(notificationOutbox.notBefore, sql`now()`)),
+        ),
       ),
     )
     .returning();
@@ -252,6 +259,8 @@ export async function deliverNotification(payload: { siteId: string; outboxId: s
       .select({ status: notificationOutbox.status })
       .from(notificationOutbox)
       .where(and(eq(notificationOutbox.siteId, payload.siteId), eq(notificationOutbox.id, payload.outboxId)));
+    // Another run holds the lease: this one is retried later and then finds the row sent, or free.
+    if (held?.status === "sending") throw new Error("notification is being delivered by another run");
     return { status: held?.status === "pending" ? "not-yet" : "done" };
   }
   try {
@@ -284,7 +293,7 @@ export async function deliverNotification(payload: { siteId: string; outboxId: s
     const last = ctx ? ctx.attempt > ctx.retryLimit : false;
     await db
       .update(notificationOutbox)
-      .set({ status: last ? "failed" : "sending", lastError: (err as Error).message.slice(0, 500) })
+      .set({ status: last ? "failed" : "sending", lastError: (err as Error).message.slice(0, 500), notBefore: sql`now()` })
       .where(and(eq(notificationOutbox.siteId, row.siteId), eq(notificationOutbox.id, row.id)));
     throw err;
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
 import { SEEDERS } from "@/server/demo/seed";
 import { getDb } from "@/server/db/client";
@@ -130,14 +130,23 @@ describe("web push", () => {
       tag: out.outbox[0],
     });
 
-    // A retried delivery after the row was sent sends nothing.
+    // A delivery run while another holds the row sends nothing; nor does one after the row was sent.
+    const db = await getDb();
+    const statusOf = async (id: string) => (await db.select().from(notificationOutbox).where(eq(notificationOutbox.id, id)))[0].status;
+    await expect.poll(() => statusOf(out.outbox[0]), { timeout: 10_000 }).toBe("sent");
+    await db
+      .update(notificationOutbox)
+      .set({ status: "sending", notBefore: sql`now() + interval '1 minute'` })
+      .where(eq(notificationOutbox.id, out.outbox[0]));
+    await expect(deliverNotification({ siteId: "aurora", outboxId: out.outbox[0] })).rejects.toThrow(/another run/);
+    expect(push.received.filter((r) => r.subscription === sub.id)).toHaveLength(1);
+    await db.update(notificationOutbox).set({ status: "sent" }).where(eq(notificationOutbox.id, out.outbox[0]));
     await deliverNotification({ siteId: "aurora", outboxId: out.outbox[0] });
     expect(push.received.filter((r) => r.subscription === sub.id)).toHaveLength(1);
 
     // The push service forgot the subscription: 410 removes it and the row is not retried.
     push.answer.set(sub.id, 410);
     const next = await fanOutNotification({ siteId: "aurora", customerId: owner.id, subject: "offer-available", eventKey: "offer:push-2", params: { productName: "Spot" } });
-    const db = await getDb();
     for (let i = 0; i < 100; i++) {
       const [row] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.id, next.outbox[0]));
       if (row.status !== "pending" && row.status !== "sending") break;

@@ -480,8 +480,15 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await pay.getByRole("radio", { name: banks[banks.length - 1].name }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(/\/en\/sandbox\/payments\//, { timeout: 20_000 });
-    await page.getByRole("button", { name: "Leave pending" }).click();
-    await page.waitForURL((u) => u.pathname === `/en/invoices/${target.invoiceNumber}/waiting-confirmation`, { timeout: 20_000 });
+    // The provider's page works without script too: its answer leads back to the portal.
+    const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState(), locale: "en-GB" });
+    const bare = await plain.newPage();
+    await bare.goto(page.url());
+    await bare.getByRole("button", { name: "Leave pending" }).click();
+    const waitingPath = `/en/invoices/${target.invoiceNumber}/waiting-confirmation`;
+    await bare.waitForURL((u) => u.pathname === waitingPath, { timeout: 20_000 });
+    await plain.close();
+    await page.goto(siteUrl(HOST, waitingPath));
     await expect(page.getByTestId("waiting-status").getAttribute("data-status")).resolves.toBe("pending");
     await expectAxeClean(page, "waiting light");
     // Reload-safe: the page reads the payment again and keeps waiting.

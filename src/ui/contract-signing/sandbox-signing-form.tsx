@@ -2,7 +2,8 @@
 
 import { Alert, Button, Group } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useActionState, useEffect } from "react";
+import { useActionState } from "react";
+import { ReturnToMerchant } from "@/ui/shared/return-to-merchant";
 
 export interface SandboxSigningState {
   /** Translation key under contract-signing.sandbox.errors. */
@@ -17,12 +18,9 @@ export function SandboxSigningForm({ decide, token }: { decide: (prev: SandboxSi
   const [state, action, pending] = useActionState<SandboxSigningState, FormData>(decide, { error: null });
   const leaving = !!state.redirectTo;
 
-  useEffect(() => {
-    if (state.redirectTo) window.location.assign(state.redirectTo);
-  }, [state.redirectTo]);
-
   return (
     <form action={action}>
+      <ReturnToMerchant to={state.redirectTo} />
       <input type="hidden" name="token" value={token} />
       {state.error ? (
         <Alert color="red" role="alert" mb="md">

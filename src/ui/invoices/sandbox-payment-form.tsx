@@ -2,7 +2,8 @@
 
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslations } from "next-intl";
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useState } from "react";
+import { ReturnToMerchant } from "@/ui/shared/return-to-merchant";
 import { luhnValid } from "./card";
 import classes from "@/ui/invoices/invoices.module.css";
 
@@ -37,10 +38,6 @@ export function SandboxPaymentForm({
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const leaving = !!state.redirectTo;
 
-  useEffect(() => {
-    if (state.redirectTo) window.location.assign(state.redirectTo);
-  }, [state.redirectTo]);
-
   const validateForApproval = (): boolean => {
     const next: Record<string, string | null> = {};
     if (method === "bank" && banks.length && !bank) next.bank = t("errors.bank");
@@ -63,6 +60,7 @@ export function SandboxPaymentForm({
 
   return (
     <form action={action} onSubmit={onSubmit} noValidate>
+      <ReturnToMerchant to={state.redirectTo} />
       <input type="hidden" name="token" value={token} />
       <Stack gap="md">
         {method === "bank" && banks.length ? (

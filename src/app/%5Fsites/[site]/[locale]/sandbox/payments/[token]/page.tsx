@@ -8,6 +8,7 @@ import { listBanks } from "@/server/reference/reference";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { formatter } from "@/i18n/format";
 import { SandboxPaymentForm } from "@/ui/invoices/sandbox-payment-form";
+import { ReturnToMerchant } from "@/ui/shared/return-to-merchant";
 import { decideSandboxPaymentAction } from "./actions";
 import { SandboxPayLogo } from "@/ui/invoices/sandbox-pay-logo";
 import classes from "@/ui/invoices/invoices.module.css";
@@ -108,9 +109,13 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                 <SandboxPaymentForm decide={decideSandboxPaymentAction} token={payment.token} method={payment.method} banks={banks} bankBic={payment.bankBic} />
               )}
               {back && payment.decided ? (
-                <Anchor href={back} size="sm">
-                  {t("return", { merchant: payment.merchantName })}
-                </Anchor>
+                <>
+                  {/* A choice posted before the page was hydrated lands here: back to the merchant, as after any choice. */}
+                  {payment.state !== "expired" ? <ReturnToMerchant to={back} /> : null}
+                  <Anchor href={back} size="sm">
+                    {t("return", { merchant: payment.merchantName })}
+                  </Anchor>
+                </>
               ) : null}
               <Text size="xs" c="dimmed">
                 {t("disclaimer")}

@@ -6,6 +6,7 @@ import { getSandboxSigning } from "@/server/providers/signing/sandbox";
 import { sandboxProvidersAllowed } from "@/lib/env";
 import { formatter } from "@/i18n/format";
 import { SandboxSigningForm } from "@/ui/contract-signing/sandbox-signing-form";
+import { ReturnToMerchant } from "@/ui/shared/return-to-merchant";
 import { decideSandboxSigningAction } from "./actions";
 
 /** The sandbox provider's name: a brand, not translated. */
@@ -94,9 +95,13 @@ export default async function SandboxSigningPage({ params }: { params: Promise<{
                 </>
               )}
               {signing.state !== "pending" ? (
-                <Anchor href={signing.returnUrl} size="sm">
-                  {t("return", { company: site.companyName })}
-                </Anchor>
+                <>
+                  {/* A choice posted before the page was hydrated lands here: back to the portal, as after any choice. */}
+                  {signing.state !== "expired" ? <ReturnToMerchant to={signing.returnUrl} /> : null}
+                  <Anchor href={signing.returnUrl} size="sm">
+                    {t("return", { company: site.companyName })}
+                  </Anchor>
+                </>
               ) : null}
               <Text size="xs" c="dimmed">
                 {t("disclaimer")}

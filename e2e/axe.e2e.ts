@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { siteUrl, transitionsDone } from "./helpers";
+import { clickUntil, siteUrl, transitionsDone } from "./helpers";
 import { settleShellPrompts } from "./shell-helpers";
 import { THEME_IDS } from "../src/themes/types";
 
@@ -145,8 +145,7 @@ describe("accessibility of the shell's pages (axe)", () => {
         await home.getByRole("dialog").waitFor();
         await scan(home, `${tag} feedback dialog`, problems);
         await home.goto(siteUrl("aurora.localhost", "/en/themes?theme=voima"));
-        await home.getByTestId("error-drill").click();
-        await home.getByTestId("client-error").waitFor();
+        await clickUntil(home.getByTestId("error-drill"), () => home.getByTestId("client-error").isVisible());
         await scan(home, `${tag} client-error page`, problems);
         await aurora.close();
       }

@@ -191,7 +191,7 @@ describe("signing a new contract", () => {
     const confirmation = new URL(page.url());
     expect(await axeEverywhere(context, page, HOST, [{ path: `${confirmation.pathname}${confirmation.search}`, label: "confirmation", ready: '[data-testid="signing-declined"]' }])).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it("has no unmarked text in the pseudo-locale", async () => {
     const { context, page } = await signedIn("company-owner", { path: "/xa/contracts/sign" });

@@ -52,3 +52,17 @@ export async function transitionsDone(page: Page, locator?: Locator): Promise<vo
   }, handle);
   await handle?.dispose();
 }
+
+/**
+ * Clicks `target` until `done` holds. Before a page has hydrated a click on a client control does
+ * nothing, and on a loaded machine hydration can take seconds: use this for a control whose click
+ * is safe to repeat.
+ */
+export async function clickUntil(target: Locator, done: () => Promise<boolean>, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`clicking ${target} did not take effect within ${timeout} ms`);
+    await target.click({ timeout: 2_000 }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -91,11 +91,12 @@ describe("settings tabs", () => {
     // A reload keeps the tab; the keyboard reaches the tabs in order.
     await page.reload();
     await page.locator('[data-testid="settings-panel"][data-tab="appearance"]').waitFor();
-    await nav.getByRole("link", { name: "API access" }).focus();
+    await nav.getByRole("link", { name: "Membership" }).focus();
     await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Appearance");
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("API access");
     await page.keyboard.press("Enter");
-    await page.waitForURL((u) => u.searchParams.get("tab") === "appearance");
+    await page.waitForURL((u) => u.searchParams.get("tab") === "api-access");
+    await page.locator('[data-testid="settings-panel"][data-tab="api-access"]').waitFor();
 
     await page.goto(siteUrl(AURORA, "/en/settings?tab=no-such-tab"));
     await expect(panelTitle(page)).resolves.toBe("Profile");

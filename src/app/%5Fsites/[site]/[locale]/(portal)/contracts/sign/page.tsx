@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { countries, customers } from "@/server/db/schema";
 import { availableChannels, mayManage } from "@/server/contracts/contracts";
-import { getStartInfo, signablePoints, signableProducts } from "@/server/contracts/signing";
+import { getStartInfo, signablePoints, signableProducts } from "@/server/contracts/signing-start";
 import { listBanks, listOperators } from "@/server/reference/reference";
 import { hasFeature } from "@/lib/features";
 import { centsPerKwhUnit, formatter } from "@/i18n/format";

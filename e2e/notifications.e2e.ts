@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
+import { axeEverywhere, signedInAt } from "./page-checks";
+import { siteUrl } from "./helpers";
 import { startPushService } from "../src/server/providers/push/push-service.testing";
 
 const HOST = "aurora.localhost";
@@ -23,55 +23,12 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function signedIn(persona: string, path: string, host = HOST): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  await context.addCookies([{ name: "feedback-handled", value: String(Date.now()), url: siteUrl(host, "/") }]);
-  const page = await context.newPage();
-  await signInSandbox(page, host, `${host.split(".")[0]}-${persona}`, path);
-  const reject = page.getByRole("button", { name: "Reject all" });
-  if (
-    await reject
-      .waitFor({ state: "visible", timeout: 3000 })
-      .then(() => true)
-      .catch(() => false)
-  ) {
-    await reject.click();
-    await reject.waitFor({ state: "hidden" });
-  }
-  return { context, page };
-}
+const signedIn = (persona: string, path: string, host = HOST): Promise<{ context: BrowserContext; page: Page }> =>
+  signedInAt(browser, host, `${host.split(".")[0]}-${persona}`, path);
 
-async function setScheme(context: BrowserContext, scheme: "light" | "dark", host = HOST) {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(host, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(host, "/") },
-  ]);
-}
-
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-/** Axe in light and dark, on a desktop and a 375 px phone. */
+/** Axe in light and dark, on a desktop and a 375 px phone, and nothing wider than the window. */
 async function expectAxeEverywhere(context: BrowserContext, page: Page, url: string, ready: string, host = HOST) {
-  for (const scheme of ["light", "dark"] as const) {
-    await setScheme(context, scheme, host);
-    for (const size of [
-      { width: 1280, height: 900 },
-      { width: 375, height: 812 },
-    ]) {
-      await page.setViewportSize(size);
-      await page.goto(siteUrl(host, url));
-      await page.locator(ready).first().waitFor();
-      await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(scheme);
-      let builder = new AxeBuilder({ page });
-      for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-      const { violations } = await builder.analyze();
-      expect(violations.map((v) => `${url} ${scheme} ${size.width}px: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`)).toEqual([]);
-      // Nothing wider than the phone's screen.
-      if (size.width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    }
-  }
-  await setScheme(context, "light", host);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await axeEverywhere(context, page, host, [{ path: url, label: url, ready }])).toEqual([]);
 }
 
 /** Tomorrow's day-ahead prices in the ENTSO-E A44 format: cheap until 06, dear 17–20. */

@@ -19,6 +19,13 @@
  *                                      consumption statistics with a Bearer token against the same
  *                                      calls with a session cookie, next to a bare node:http server
  *   npm run bench -- --tokens-only     only that; keeps the other numbers in the doc
+ *   npm run bench -- --fanout          adds the spot-price alert fan-out on PostgreSQL (DATABASE_URL):
+ *                                      100,000 customers with an alert, a day of prices imported, timed
+ *                                      until every notification is queued; then outbox deliveries per
+ *                                      second to a local Web Push service and a local SMTP server
+ *   npm run bench -- --fanout-only     only that; keeps the other numbers in the doc
+ *   --fanout-customers <n>             customers of the fan-out (default 100000)
+ *   --deliveries <n>                   outbox rows per channel in the fan-out run (default 2000)
  *   --seconds <n>                      seconds per throughput or token measurement (default 10)
  *   --load-seconds <n>                 seconds of the 200-connection mix (default 60; 0 leaves it out)
  *   --runs <n>                         timed runs per query or request (default 30)
@@ -40,6 +47,7 @@ import { benchRender, renderTable, type RenderResult } from "./bench/render";
 import { LIGHTHOUSE_GOAL, lighthouseTable, meetsLighthouseGoal } from "./bench/lighthouse";
 import { benchThroughput, throughputTable, type ThroughputResult } from "./bench/throughput";
 import { benchTokens, tokensTable, type TokenBenchResult } from "./bench/tokens";
+import { FANOUT_GOAL_SECONDS, benchFanout, fanoutSummary, fanoutTable, type FanoutResult } from "./bench/fanout";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -429,6 +437,42 @@ function writeTokensDoc(results: TokenBenchResult[]) {
   fs.writeFileSync(DOC, doc);
 }
 
+// ---------------------------------------------------------------- spot-price alert fan-out section
+
+const FAN_START = "<!-- bench:fanout:start -->";
+const FAN_END = "<!-- bench:fanout:end -->";
+
+function writeFanoutDoc(r: FanoutResult) {
+  let doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "# Performance\n";
+  const a = doc.indexOf(FAN_START);
+  const b = doc.indexOf(FAN_END);
+  const body = [
+    "",
+    "`npm run bench -- --fanout-only` (or `--fanout` with the rest; PostgreSQL only, never in a plain `npm run bench`):",
+    "a fresh database with the demo sites; 100,000 customers of one site (aurora) with an enabled spot-price alert",
+    "each (lower limit 6, upper 20 c/kWh), inserted with bulk SQL. Tomorrow's 24 prices, crossing both limits, go",
+    "through the real import (`importSpotPrices`, as the ENTSO-E import calls it), which queues the evaluation job;",
+    "the bench process works every job as the server does (one process, pg-boss on the same database). Timed from",
+    "the import's start until the evaluation job has queued one notification-event job per customer: the alerts",
+    "are read in pages of 1,000 and each page's jobs go in one batch insert (`sendJobs`, with the same idempotency",
+    "keys as `queueNotification`). Then the fan-out's backlog is set aside and the outbox is delivered: outbox",
+    "rows as the event job writes them, their delivery jobs queued at once, timed until every row is sent and the",
+    "local server has it: the Web Push test service (VAPID checked, payload decrypted) and an SMTP server",
+    "(`smtp-server`; the delivery job queues the mail job, which sends over SMTP). One worker per job kind in one",
+    `process takes one job at a time; more processes on the same database add workers. Goal: every notification queued within ${FANOUT_GOAL_SECONDS} s.`,
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.`,
+    "",
+    fanoutTable(r),
+    "",
+    fanoutSummary(r),
+    "",
+  ].join("\n");
+  const section = `${FAN_START}${body}${FAN_END}`;
+  doc = a >= 0 && b > a ? doc.slice(0, a) + section + doc.slice(b + FAN_END.length) : `${doc.trimEnd()}\n\n## Spot-price alert fan-out\n\n${section}\n`;
+  fs.writeFileSync(DOC, doc);
+}
+
 async function main() {
   process.env.PORTAL_OWN_SIGNALS = "1";
   const log = (m: string) => console.log(m);
@@ -437,7 +481,8 @@ async function main() {
   const renderOnly = flag("render-only");
   const throughputOnly = flag("throughput-only");
   const tokensOnly = flag("tokens-only");
-  if (!flag("scale-only") && !renderOnly && !throughputOnly && !tokensOnly) {
+  const fanoutOnly = flag("fanout-only");
+  if (!flag("scale-only") && !renderOnly && !throughputOnly && !tokensOnly && !fanoutOnly) {
     if (!only || only === "pglite") engines.push("pglite");
     if ((!only || only === "postgres") && PG_URL) engines.push("postgres");
   }
@@ -479,9 +524,18 @@ async function main() {
       tokenRuns.push(result);
     }
   }
+  let fanout: FanoutResult | null = null;
+  if (flag("fanout") || fanoutOnly) {
+    if (!PG_URL) log("--fanout needs DATABASE_URL (PostgreSQL).");
+    else {
+      fanout = await benchFanout({ postgresUrl: PG_URL, customers: Number(option("fanout-customers") ?? 100_000), deliveries: Number(option("deliveries") ?? 2000), log });
+      log(`\n${fanoutTable(fanout)}\n\n${fanoutSummary(fanout)}`);
+    }
+  }
   if (!flag("no-write")) {
-    if (!renderOnly && !throughputOnly && !tokensOnly) writeDoc(results, scale);
+    if (!renderOnly && !throughputOnly && !tokensOnly && !fanoutOnly) writeDoc(results, scale);
     if (tokenRuns.length) writeTokensDoc(tokenRuns);
+    if (fanout) writeFanoutDoc(fanout);
     if (renders.length) writeRenderDoc(renders);
     if (throughputs.length) writeThroughputDoc(throughputs);
     log(`\nWrote ${path.relative(process.cwd(), DOC)}.`);

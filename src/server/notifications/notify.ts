@@ -26,6 +26,7 @@ import { NOTIFICATION_SUBJECTS, type NotificationSubject } from "@/lib/notificat
 import { serverTranslator } from "@/i18n/server-translator";
 import { SUBJECTS } from "./subjects";
 import { deliveryTime } from "./timing";
+import { notificationEventJob } from "./event-job";
 import { enabledSubscriptions, pushOffered, vapidKeysFor } from "./push";
 import { outageRecipients } from "@/server/outages/contacts";
 import { bodyHtml, escapeHtml, renderNotification } from "./render";
@@ -47,7 +48,8 @@ export const NotificationEvent = z.object({
 export type NotificationEvent = z.input<typeof NotificationEvent>;
 
 export async function queueNotification(event: NotificationEvent): Promise<{ queued: boolean }> {
-  const sent = await sendJob("notification-event", event, { idempotencyKey: `${event.siteId}:${event.customerId}:${event.eventKey}` });
+  const job = notificationEventJob(event);
+  const sent = await sendJob("notification-event", job.payload, job.options);
   return { queued: sent.queued };
 }
 

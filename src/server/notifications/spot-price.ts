@@ -1,13 +1,13 @@
 import "server-only";
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { countries, sites, spotPriceAlerts, spotPricesHourly } from "@/server/db/schema";
 import { validationError, type FieldError } from "@/server/errors";
 import { auditChange, type SettingsActor } from "@/server/settings/actor";
 import { listContacts } from "@/server/settings/contacts";
-import { handleJob, sendJob } from "@/server/jobs/runtime";
+import { BULK_SEND_CHUNK, handleJob, sendJob, sendJobs } from "@/server/jobs/runtime";
 import { hasFeature, type Feature } from "@/lib/features";
-import { queueNotification } from "./notify";
+import { notificationEventJob } from "./event-job";
 import { zonedTime } from "./timing";
 
 /**
@@ -111,6 +111,9 @@ function localHour(ms: number, timeZone: string): number {
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+/** Alerts read per query, and so notifications queued per batch insert. */
+const ALERT_PAGE = BULK_SEND_CHUNK;
+
 /** How many cheapest hours the alert names. */
 export const CHEAPEST_HOURS = 3;
 
@@ -150,24 +153,43 @@ export async function evaluateSpotPriceAlerts(zone: string, from: number, to: nu
           .slice(0, CHEAPEST_HOURS)
           .map((h) => h.hour),
       );
-      const alerts = await db
-        .select({ customerId: spotPriceAlerts.customerId, lower: spotPriceAlerts.lower, upper: spotPriceAlerts.upper })
-        .from(spotPriceAlerts)
-        .where(and(eq(spotPriceAlerts.siteId, site.id), eq(spotPriceAlerts.enabled, true), sql`(${spotPriceAlerts.lower} is not null or ${spotPriceAlerts.upper} is not null)`));
-      for (const a of alerts) {
-        const lower = a.lower === null ? null : Number(a.lower);
-        const upper = a.upper === null ? null : Number(a.upper);
-        const below = lower === null ? [] : hours.filter((h) => h.cents < lower).map((h) => h.hour);
-        const above = upper === null ? [] : hours.filter((h) => h.cents > upper).map((h) => h.hour);
-        if (!below.length && !above.length) continue;
-        await queueNotification({
-          siteId: site.id,
-          customerId: a.customerId,
-          subject: "spot-price-alert",
-          eventKey: `spot-price-alert:${date}`,
-          params: { priceDate: date, below: hourRanges(below), above: hourRanges(above), cheapest },
-        });
-        told++;
+      // The alerts in pages by customer (memory stays flat however many there are), each page's
+      // notifications queued in one batch insert: 100,000 customers are 100 round trips, not 100,000.
+      for (let after = ""; ;) {
+        const alerts = await db
+          .select({ customerId: spotPriceAlerts.customerId, lower: spotPriceAlerts.lower, upper: spotPriceAlerts.upper })
+          .from(spotPriceAlerts)
+          .where(
+            and(
+              eq(spotPriceAlerts.siteId, site.id),
+              eq(spotPriceAlerts.enabled, true),
+              sql`(${spotPriceAlerts.lower} is not null or ${spotPriceAlerts.upper} is not null)`,
+              after ? gt(spotPriceAlerts.customerId, after) : undefined,
+            ),
+          )
+          .orderBy(asc(spotPriceAlerts.customerId))
+          .limit(ALERT_PAGE);
+        const jobs: ReturnType<typeof notificationEventJob>[] = [];
+        for (const a of alerts) {
+          const lower = a.lower === null ? null : Number(a.lower);
+          const upper = a.upper === null ? null : Number(a.upper);
+          const below = lower === null ? [] : hours.filter((h) => h.cents < lower).map((h) => h.hour);
+          const above = upper === null ? [] : hours.filter((h) => h.cents > upper).map((h) => h.hour);
+          if (!below.length && !above.length) continue;
+          jobs.push(
+            notificationEventJob({
+              siteId: site.id,
+              customerId: a.customerId,
+              subject: "spot-price-alert",
+              eventKey: `spot-price-alert:${date}`,
+              params: { priceDate: date, below: hourRanges(below), above: hourRanges(above), cheapest },
+            }),
+          );
+        }
+        if (jobs.length) await sendJobs("notification-event", jobs);
+        told += jobs.length;
+        if (alerts.length < ALERT_PAGE) break;
+        after = alerts[alerts.length - 1].customerId;
       }
     }
   }

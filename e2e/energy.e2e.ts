@@ -25,13 +25,16 @@ const pointsOf = (persona: string) => {
   return planDemoPoints(aurora).filter((p) => p.customerId === customer.id);
 };
 
-/** Waits until the chart shows the data its controls ask for (and that request contains `expect`). */
+/** Waits until the chart shows the data its controls ask for (and that request contains `expect`), with its controls hydrated. */
 async function chartSettled(page: Page, expected = "") {
   await page.waitForFunction(
     (want) => {
       const panel = document.querySelector<HTMLElement>('[data-testid="chart-panel"]');
       // The panel renders the state of the current URL, and shows the data that state asks for.
-      return !!panel && panel.dataset.query === location.search.slice(1) && panel.dataset.want === panel.dataset.shown && (panel.dataset.want ?? "").includes(want);
+      // Its code loads after the page's first scripts: a click before it has hydrated is lost.
+      return (
+        !!panel && panel.dataset.interactive === "true" && panel.dataset.query === location.search.slice(1) && panel.dataset.want === panel.dataset.shown && (panel.dataset.want ?? "").includes(want)
+      );
     },
     expected,
     { timeout: 20_000 },

@@ -1,8 +1,10 @@
-import { Box, Paper, Stack, Text, Title, Typography } from "@mantine/core";
+import { Box, Stack, Text, Typography } from "@mantine/core";
 import { getTimeZone, getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
 import type { Announcement } from "@/api/schemas/announcements";
 import "@/ui/shared/shared.css";
+import { Heading } from "@/ui/shared/heading";
+import classes from "./announcements.module.css";
 
 const ACCENT: Record<string, string> = {
   info: "var(--mantine-primary-color-filled)",
@@ -21,16 +23,16 @@ export async function Announcements({ items, locale, headingOrder = 2 }: { items
   const itemOrder = (headingOrder + 1) as 3 | 4;
   return (
     <Stack component="section" aria-labelledby="announcements-heading" gap="sm" data-testid="announcements">
-      <Title order={headingOrder} size="h4" id="announcements-heading">
+      <Heading order={headingOrder} size="h4" id="announcements-heading">
         {t("title")}
-      </Title>
+      </Heading>
       {items.map((a) => (
-        <Paper key={a.id} component="article" withBorder p="md" style={{ borderLeft: `4px solid ${ACCENT[a.severity]}` }} data-testid="announcement">
+        <article key={a.id} className={classes.item} style={{ borderLeft: `4px solid ${ACCENT[a.severity]}` }} data-testid="announcement">
           <Stack gap={6}>
-            <Title order={itemOrder} size="h5">
+            <Heading order={itemOrder} size="h5">
               {a.severity !== "info" ? <span className="portal-visually-hidden">{t(`severity.${a.severity}`)}: </span> : null}
               <span data-user-content>{a.title}</span>
-            </Title>
+            </Heading>
             <Text size="xs" component="p">
               <time dateTime={a.publishedAt}>{f.date(a.publishedAt)}</time>
             </Text>
@@ -38,7 +40,7 @@ export async function Announcements({ items, locale, headingOrder = 2 }: { items
               <Box className="portal-rich-text" data-user-content dangerouslySetInnerHTML={{ __html: a.content }} />
             </Typography>
           </Stack>
-        </Paper>
+        </article>
       ))}
     </Stack>
   );

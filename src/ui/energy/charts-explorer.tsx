@@ -11,6 +11,7 @@ import { useChartBundle, type ChartBundle } from "./chart-bundle";
 import { ChartControls, type PointInfo } from "./chart-controls";
 import { ChartResults } from "./chart-results";
 import { formatter } from "@/i18n/format";
+import { useHydrated } from "@/ui/shared/use-hydrated";
 
 function periodTitle(state: ChartState, locale: string, t: (key: "period.week", values: { week: number; from: string; to: string }) => string): { text: string; dateTime?: string } {
   const last = addDays(state.to, -1);
@@ -39,6 +40,8 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const { options } = props;
+  // The explorer's code loads after the page's first scripts: its controls act once this is true.
+  const interactive = useHydrated();
   const state = useMemo(() => readChartState(searchParams, options), [searchParams, options]);
 
   // The URL always holds the whole (valid) state, so a reload shows the same chart.
@@ -69,7 +72,17 @@ export function ChartsExplorer(props: { options: ChartOptions; points: PointInfo
     // the same order for the eye, the keyboard and a screen reader.
     <Grid gap="md">
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Paper withBorder p="md" component="section" aria-labelledby="chart-period" data-testid="chart-panel" data-query={chartStateQuery(state)} data-want={key} data-shown={display?.key ?? ""}>
+        <Paper
+          withBorder
+          p="md"
+          component="section"
+          aria-labelledby="chart-period"
+          data-testid="chart-panel"
+          data-query={chartStateQuery(state)}
+          data-want={key}
+          data-shown={display?.key ?? ""}
+          data-interactive={interactive || undefined}
+        >
           <Stack gap="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <ActionIcon

@@ -1,7 +1,8 @@
-import { Anchor, Stack, Title } from "@mantine/core";
+import { Anchor, Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { EmptyState } from "@/ui/shared/empty-state";
+import { Heading } from "@/ui/shared/heading";
 
 /**
  * An energy page (dashboard, charts) for a signed-in person with no customer account to act
@@ -12,7 +13,7 @@ export async function NoCustomerPage({ namespace, homeHref }: { namespace: "dash
   const t = await getTranslations(namespace);
   return (
     <Stack gap="lg">
-      <Title order={1}>{t("title")}</Title>
+      <Heading order={1}>{t("title")}</Heading>
       <EmptyState
         titleOrder={2}
         title={t("no-customer-title")}

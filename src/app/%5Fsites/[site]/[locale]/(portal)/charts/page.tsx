@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
@@ -9,7 +9,8 @@ import { localDateString } from "@/lib/energy/time";
 import { overlayResolution, readChartState, type ChartOptions, type ChartState } from "@/ui/energy/chart-state";
 import type { ChartReadings } from "@/api/schemas/energy";
 import type { ChartBundle } from "@/ui/energy/chart-bundle";
-import { ChartsExplorer } from "@/ui/energy/charts-explorer";
+import { ChartsExplorer } from "@/ui/energy/charts-explorer-lazy";
+import { Heading } from "@/ui/shared/heading";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 
@@ -77,7 +78,7 @@ export default async function ChartsPage({ params, searchParams }: { params: Pro
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text c="dimmed" mt={4}>
           {t("intro")}
         </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -8,9 +8,10 @@ import { costEstimation, spotStatistics } from "@/server/metering/statistics";
 import { dashboardExpenses, dashboardLocations, dashboardPeriod, spotHourRanking, type PeriodFigure } from "@/server/metering/dashboard";
 import { localePath } from "@/lib/locales";
 import { formatter, type Format } from "@/i18n/format";
-import { ChartFrame, type FrameSeries } from "@/ui/energy/chart-frame";
-import { DataTable } from "@/ui/energy/data-table";
-import { SpotPriceChart, type SpotDayView } from "@/ui/energy/spot-price-chart";
+import type { FrameSeries } from "@/ui/energy/chart-frame";
+import type { SpotDayView } from "@/ui/energy/spot-price-chart";
+import { ChartFrame, DataTable, SpotPriceChart } from "@/ui/energy/lazy";
+import { Heading } from "@/ui/shared/heading";
 import classes from "@/ui/energy/energy.module.css";
 
 export interface CardContext {
@@ -23,17 +24,17 @@ export interface CardContext {
 
 function Card({ title, id, children, testId, action }: { title: string; id: string; children: ReactNode; testId: string; action?: ReactNode }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id} data-testid={testId} h="100%">
+    <section className={classes.card} aria-labelledby={id} data-testid={testId}>
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" gap="xs">
-          <Title order={2} size="h4" id={id}>
+          <Heading order={2} size="h4" id={id}>
             {title}
-          </Title>
+          </Heading>
           {action}
         </Group>
         {children}
       </Stack>
-    </Paper>
+    </section>
   );
 }
 
@@ -122,14 +123,14 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
       {data.kinds.map((k) => (
         <Stack key={k.kind} gap="xs">
           {data.kinds.length > 1 ? (
-            <Title order={3} size="h5">
+            <Heading order={3} size="h5">
               {tc(`energy-kind.${k.kind}`)}
-            </Title>
+            </Heading>
           ) : null}
-          <SimpleGrid cols={{ base: 1, xs: k.production ? 2 : 1 }} spacing="md">
+          <div className={classes.figures} data-cols={k.production ? 2 : 1}>
             {stat(t("consumption"), k.consumption, `consumption-${k.kind}`)}
             {k.production ? stat(t("production"), k.production, "production-electricity") : null}
-          </SimpleGrid>
+          </div>
         </Stack>
       ))}
       {chart}
@@ -330,11 +331,11 @@ export async function LocationsCard({ ctx }: { ctx: CardContext }) {
         <Stack gap="md">
           {locations.map((l) => (
             <Stack key={l.id} gap="xs" data-testid="location">
-              <Title order={3} size="h5" translate="no">
+              <Heading order={3} size="h5" translate="no">
                 {l.address.street}, {l.address.postalCode} {l.address.city}
-              </Title>
+              </Heading>
               {l.meteringPoints.map((p) => (
-                <Paper key={p.id} withBorder p="sm" data-testid="metering-point">
+                <div key={p.id} className={classes.pointCard} data-testid="metering-point">
                   <Group justify="space-between" gap="xs" align="flex-start">
                     <Stack gap={2}>
                       <Group gap={6}>
@@ -370,7 +371,7 @@ export async function LocationsCard({ ctx }: { ctx: CardContext }) {
                       {t("to-charts")}
                     </Anchor>
                   </Group>
-                </Paper>
+                </div>
               ))}
             </Stack>
           ))}

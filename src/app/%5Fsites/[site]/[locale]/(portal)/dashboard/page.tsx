@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { requireAreaPage } from "@/server/web/page-context";
@@ -9,6 +9,8 @@ import { SiteAnnouncements } from "../../_parts/site-announcements";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
+import { Heading } from "@/ui/shared/heading";
+import classes from "@/ui/energy/energy.module.css";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
 
 export async function generateMetadata() {
@@ -35,7 +37,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text c="dimmed" mt={4} translate="no">
           {customer.name}
         </Text>
@@ -44,7 +46,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
         <SiteAnnouncements site={site} locale={locale} limit={3} />
       </Suspense>
       {hasData ? null : <EmptyState titleOrder={2} title={t("empty.title")} description={t("empty.description")} data-testid="dashboard-empty" />}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <div className={classes.cardGrid}>
         {hasData ? (
           <Suspense fallback={<CardSkeleton />}>
             <PeriodCard ctx={ctx} />
@@ -66,7 +68,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
         <Suspense fallback={<CardSkeleton />}>
           <LocationsCard ctx={ctx} />
         </Suspense>
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { port, signInSandbox, siteUrl, transitionsDone } from "./helpers";
+import { axeProblems } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 
 const AURORA = "aurora.localhost";
@@ -147,6 +148,17 @@ describe("personal API tokens", () => {
     await expect(page.getByTestId("spreadsheet-formula").inputValue()).resolves.toBe(`=IMPORTDATA("${url}")`);
     const spotUrl = await page.getByTestId("spreadsheet-url-spot").inputValue();
     expect(spotUrl).toBe(url.replace("consumption.csv", "spot-prices.csv"));
+    // The addresses, shown once, in light and dark and on a phone (a reload would hide them).
+    const shown = { ready: '[data-testid="spreadsheet-formula"]' };
+    const problems = await axeProblems(page, "spreadsheet addresses light", shown);
+    await page.evaluate(() => document.documentElement.setAttribute("data-mantine-color-scheme", "dark"));
+    problems.push(...(await axeProblems(page, "spreadsheet addresses dark", shown)));
+    await page.setViewportSize({ width: 375, height: 812 });
+    problems.push(...(await axeProblems(page, "spreadsheet addresses dark phone", shown)));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.evaluate(() => document.documentElement.setAttribute("data-mantine-color-scheme", "light"));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(problems).toEqual([]);
     // A spreadsheet sends no token header: the address alone is enough.
     const csv = await callWithToken("", new URL(url).pathname);
     expect(csv.status).toBe(200);

@@ -37,6 +37,8 @@ export function createMantineTheme(theme: PortalTheme): MantineThemeOverride {
     defaultRadius: defaultRadiusFor(theme.buttonRadius),
     components: {
       Button: { defaultProps: { radius: theme.buttonRadius } },
+      // Titles in the body text colour (global.css): every alert colour keeps AA contrast.
+      Alert: { classNames: { title: "portal-alert-title" } },
       // A modal's header is not the page's banner landmark (axe: landmark-no-duplicate-banner).
       ModalHeader: { defaultProps: { component: "div" } as never },
       DrawerHeader: { defaultProps: { component: "div" } as never },

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { signInSandbox, siteUrl } from "./helpers";
+import { axeProblems } from "./page-checks";
+import { settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 
 let browser: Browser;
@@ -99,6 +102,57 @@ describe("sign-in and acting for customers", () => {
     const res = await page.goto(siteUrl("nobody.localhost", "/"));
     expect(res?.status()).toBe(404);
     expect(await page.textContent("body")).toBe("Not Found");
+  });
+});
+
+describe("a session left idle (spec §4)", () => {
+  it.skipIf(!inject("databaseUrl"))("warns before it ends, goes on when asked, and sends the person to sign in once it has ended", { timeout: 120_000 }, async () => {
+    const context = await newContext(browser);
+    await settleShellPrompts(context, "aurora.localhost");
+    const page = await context.newPage();
+    await signInSandbox(page, "aurora.localhost", "aurora-apartment", "/en/invoices");
+    await page.locator("h1").first().waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name.endsWith("portal.session_token"))!;
+    const token = decodeURIComponent(cookie.value).split(".")[0];
+    const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+    // The session's end moved as a server would after a long idle spell; the page looks again on focus.
+    const endIn = (seconds: number) => sql`update auth_session set expires_at = now() + make_interval(secs => ${seconds}) where token = ${token}`;
+    const lookAgain = () => page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    const dialog = page.getByRole("dialog", { name: "Are you still there?" });
+    try {
+      await endIn(90);
+      await expect
+        .poll(
+          async () => {
+            await lookAgain();
+            return dialog.isVisible();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
+      expect(await axeProblems(page, "session ending", { ready: '[role="dialog"]' })).toEqual([]);
+      await dialog.getByRole("button", { name: "Continue", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
+      const [row] = await sql<{ expires_at: Date }[]>`select expires_at from auth_session where token = ${token}`;
+      expect(new Date(row.expires_at).getTime() - Date.now()).toBeGreaterThan(5 * 60_000);
+
+      await endIn(-1);
+      await expect
+        .poll(
+          async () => {
+            await lookAgain().catch(() => undefined);
+            return new URL(page.url()).pathname;
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe("/en/auth/signin");
+      const url = new URL(page.url());
+      expect(url.searchParams.get("error")).toBe("SessionRequired");
+      expect(url.searchParams.get("callbackUrl")).toBe("/en/invoices");
+    } finally {
+      await sql.end();
+      await context.close();
+    }
   });
 });
 

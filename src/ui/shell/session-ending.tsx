@@ -28,7 +28,7 @@ export default function SessionEnding({ endsAt, onStay, signOutHref }: { endsAt:
     setBusy(false);
   };
   return (
-    <Modal opened onClose={stay} title={t("ending.title")} centered closeOnClickOutside={false} data-testid="session-ending">
+    <Modal opened onClose={stay} title={t("ending.title")} centered closeOnClickOutside={false} closeButtonProps={{ "aria-label": t("ending.close") }} data-testid="session-ending">
       <Text>{t("ending.body")}</Text>
       <Text mt="sm" fw={700} aria-hidden>
         {left(endsAt - now)}

@@ -23,8 +23,7 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const signedIn = (persona: string, path: string, host = HOST): Promise<{ context: BrowserContext; page: Page }> =>
-  signedInAt(browser, host, `${host.split(".")[0]}-${persona}`, path);
+const signedIn = (persona: string, path: string, host = HOST): Promise<{ context: BrowserContext; page: Page }> => signedInAt(browser, host, `${host.split(".")[0]}-${persona}`, path);
 
 /** Axe in light and dark, on a desktop and a 375 px phone, and nothing wider than the window. */
 async function expectAxeEverywhere(context: BrowserContext, page: Page, url: string, ready: string, host = HOST) {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { siteUrl } from "./helpers";
@@ -101,28 +102,36 @@ describe("home page", () => {
     await context.close();
   });
 
-  it("shows a paid invoice without a pay button or transfer details, and an unpaid one with them", async () => {
+  it.skipIf(!inject("databaseUrl"))("shows a paid invoice without a pay button or transfer details, and an unpaid one with them", async () => {
     const { context, page } = await signedIn("solar-household", "/en/invoices");
     const invoices = (await apiGet<{ invoices: Summary[] }>(page, "/api/invoices")).invoices;
-    const paid = invoices.find((i) => i.status === "paid");
-    expect(paid, "the demo household has a paid invoice").toBeTruthy();
-    // The API's answer keeps the payment instructions; the page does not offer them.
-    const detail = await apiGet<{ paymentInstructions: { iban: string | null; reference: string } }>(page, `/api/invoices/${paid!.invoiceNumber}`);
-    expect(detail.paymentInstructions.iban).toBeTruthy();
-
-    await page.goto(siteUrl(HOST, `/en/invoices/${paid!.invoiceNumber}`));
-    await page.getByTestId("invoice-breakdown").waitFor();
-    await expect(page.getByTestId("invoice-status").textContent()).resolves.toMatch(/^Paid/);
-    expect(await page.getByTestId("pay-invoice").count()).toBe(0);
-    expect(await page.getByTestId("payment-details").count()).toBe(0);
-    const main = ((await page.locator("main").textContent()) ?? "").replace(/\s/g, "");
-    expect(main).not.toContain(detail.paymentInstructions.iban!);
-
-    const payable = invoices.find((i) => i.canPay);
-    if (payable) {
-      await page.goto(siteUrl(HOST, `/en/invoices/${payable.invoiceNumber}`));
+    // The test data has a month of history: one invoice, shown unpaid and then paid (as a settled
+    // payment marks it), and left as it was found.
+    const target = invoices.find((i) => i.canPay) ?? invoices.find((i) => i.status === "paid");
+    expect(target, "the demo household has an invoice").toBeTruthy();
+    const n = target!.invoiceNumber;
+    const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+    const [was] = await sql<{ status: string; paid_at: Date | null }[]>`select status, paid_at from invoices where site_id = 'aurora' and invoice_number = ${n}`;
+    try {
+      await sql`update invoices set status = 'open', paid_at = null where site_id = 'aurora' and invoice_number = ${n}`;
+      await page.goto(siteUrl(HOST, `/en/invoices/${n}`));
       await page.getByTestId("payment-details").waitFor();
       await page.getByTestId("pay-invoice").waitFor();
+      // The API's answer keeps the payment instructions; once paid, the page does not offer them.
+      const detail = await apiGet<{ paymentInstructions: { iban: string | null; reference: string } }>(page, `/api/invoices/${n}`);
+      expect(detail.paymentInstructions.iban).toBeTruthy();
+
+      await sql`update invoices set status = 'paid', paid_at = now() where site_id = 'aurora' and invoice_number = ${n}`;
+      await page.goto(siteUrl(HOST, `/en/invoices/${n}`));
+      await page.getByTestId("invoice-breakdown").waitFor();
+      await expect(page.getByTestId("invoice-status").textContent()).resolves.toMatch(/^Paid/);
+      expect(await page.getByTestId("pay-invoice").count()).toBe(0);
+      expect(await page.getByTestId("payment-details").count()).toBe(0);
+      const main = ((await page.locator("main").textContent()) ?? "").replace(/\s/g, "");
+      expect(main).not.toContain(detail.paymentInstructions.iban!);
+    } finally {
+      await sql`update invoices set status = ${was.status}, paid_at = ${was.paid_at} where site_id = 'aurora' and invoice_number = ${n}`;
+      await sql.end();
     }
     await context.close();
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl, transitionsDone } from "./helpers";
+import { clickUntil, siteUrl, transitionsDone } from "./helpers";
 import { DESKTOP, axeEverywhere, expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
@@ -355,9 +355,8 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
     const pay = page.getByTestId("pay-invoice");
     const banks = (await apiGet<{ banks: { bic: string; name: string }[] }>(page, "/api/banks?type=BANK_LINK")).banks;
-    // Continuing without a bank asks for one.
-    await pay.getByRole("button", { name: /^Pay / }).click();
-    await expect(pay.getByText("Choose your bank.").isVisible()).resolves.toBe(true);
+    // Continuing without a bank asks for one (once the form is hydrated: a click before then is lost).
+    await clickUntil(pay.getByRole("button", { name: /^Pay / }), () => pay.getByText("Choose your bank.").isVisible());
     await pay.getByRole("radio", { name: banks[0].name }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();
 

@@ -161,14 +161,14 @@ describe("language switch (spec §2)", () => {
     const page = await context.newPage();
     await page.goto(siteUrl("aurora.localhost", "/auth/signin?callbackUrl=%2Finvoices&x=1"));
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("fi-FI");
-    await page.getByRole("button", { name: /Suomi/ }).click();
+    await clickUntil(page.getByRole("button", { name: /Suomi/ }), () => page.getByRole("menuitem", { name: "English" }).isVisible());
     await page.getByRole("menuitem", { name: "English" }).click();
     await page.waitForURL((u) => u.pathname === "/en/auth/signin");
     const url = new URL(page.url());
     expect(url.searchParams.get("callbackUrl")).toBe("/invoices");
     expect(url.searchParams.get("x")).toBe("1");
     await page.waitForFunction(() => document.documentElement.lang === "en-GB");
-    await page.getByRole("button", { name: /English/ }).click();
+    await clickUntil(page.getByRole("button", { name: /English/ }), () => page.getByRole("menuitem", { name: "Svenska" }).isVisible());
     await page.getByRole("menuitem", { name: "Svenska" }).click();
     await page.waitForURL((u) => u.pathname === "/sv/auth/signin" && u.search.includes("callbackUrl=%2Finvoices"));
     await context.close();
@@ -466,9 +466,8 @@ describe("client-error page (spec §2, §8)", () => {
     const page = await context.newPage();
     await page.goto(siteUrl("aurora.localhost", "/en/themes?theme=kerava"));
     const logged = page.waitForRequest((r) => r.url().endsWith("/api/logs") && r.method() === "POST");
-    await page.getByTestId("error-drill").click();
     const errorPage = page.getByTestId("client-error");
-    await errorPage.waitFor();
+    await clickUntil(page.getByTestId("error-drill"), () => errorPage.isVisible());
     await expect(errorPage.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Something went wrong");
     const userId = (await cookie(context, "user-id"))!;
     expect(userId.httpOnly).toBe(true);

@@ -269,26 +269,41 @@ export function keyedJobId(name: string, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function send(registry: JobRegistry, name: string, payload: unknown, options: SendOptions): Promise<SentJob> {
+/**
+ * A job as the queue takes it: the payload checked against the registry, the id the idempotency
+ * key stands for (or a new one), and the registry's retry and expiry settings.
+ */
+function checkedJob(registry: JobRegistry, name: string, payload: unknown, options: SendOptions) {
   const def = Object.hasOwn(registry, name) ? registry[name] : undefined;
   if (!def) throw new UnknownJobError(name);
   const parsed = def.schema.safeParse(payload);
   if (!parsed.success) throw new JobPayloadError(name, parsed.error.issues);
+  const id = options.idempotencyKey ? keyedJobId(name, options.idempotencyKey) : crypto.randomUUID();
+  return { id, data: parsed.data as object, ...(options.idempotencyKey ? { singletonKey: options.idempotencyKey } : {}), ...retryOptions(def) };
+}
+
+/** The process's queue, for a job it knows. */
+async function queueFor(name: string): Promise<Runtime> {
   const rt = await runtime();
   // By name, not by identity: the server's modules and Next.js's bundle of them each hold a copy of
   // the registry, and a sender of either copy (say, an auth instance a page created first) sends
   // to the one queue the process opened.
   if (!Object.hasOwn(rt.registry, name)) throw new UnknownJobError(name);
-  const id = options.idempotencyKey ? keyedJobId(name, options.idempotencyKey) : crypto.randomUUID();
-  const sent = await rt.boss.send(name, parsed.data as object, {
-    id,
-    ...(options.idempotencyKey ? { singletonKey: options.idempotencyKey } : {}),
-    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-    ...retryOptions(def),
-  });
+  return rt;
+}
+
+/** Wakes this process's worker of the job, when there is one, for work that is due now. */
+function wake(rt: Runtime, name: string) {
   const worker = rt.workers.get(name);
-  if (sent && worker && !options.startAfterSeconds) rt.boss.notifyWorker(worker);
-  return { id, queued: sent !== null };
+  if (worker) rt.boss.notifyWorker(worker);
+}
+
+async function send(registry: JobRegistry, name: string, payload: unknown, options: SendOptions): Promise<SentJob> {
+  const { data, ...job } = checkedJob(registry, name, payload, options);
+  const rt = await queueFor(name);
+  const sent = await rt.boss.send(name, data, { ...job, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+  if (sent && !options.startAfterSeconds) wake(rt, name);
+  return { id: job.id, queued: sent !== null };
 }
 
 /**
@@ -308,66 +323,33 @@ export interface JobItem<P> {
   options?: SendOptions;
 }
 
-export interface SentJobs {
-  /** The job id of each item, in order (an idempotency key's id when it has one). */
-  ids: string[];
-  /** How many of the items were queued now; the others' keys were taken (queued, running or done). */
-  queued: number;
-}
-
 /** Rows per insert statement: one round trip each. */
 export const BULK_SEND_CHUNK = 1000;
 
-async function sendMany(registry: JobRegistry, name: string, items: readonly JobItem<unknown>[]): Promise<SentJobs> {
-  const def = Object.hasOwn(registry, name) ? registry[name] : undefined;
-  if (!def) throw new UnknownJobError(name);
+async function sendMany(registry: JobRegistry, name: string, items: readonly JobItem<unknown>[]): Promise<string[]> {
   // Every payload is checked before anything is queued: a bad item refuses the whole send.
-  const rows = items.map((item) => {
-    const parsed = def.schema.safeParse(item.payload);
-    if (!parsed.success) throw new JobPayloadError(name, parsed.error.issues);
+  const jobs = items.map((item) => {
     const options = item.options ?? {};
-    const id = options.idempotencyKey ? keyedJobId(name, options.idempotencyKey) : crypto.randomUUID();
-    return {
-      id,
-      name,
-      data: parsed.data as object,
-      ...(options.idempotencyKey ? { singletonKey: options.idempotencyKey } : {}),
-      // pg-boss reads a start time without a zone as an interval from now.
-      ...(options.startAfterSeconds ? { startAfter: `${Math.ceil(options.startAfterSeconds)} seconds` } : {}),
-      retryLimit: def.retryLimit,
-      retryDelay: def.retryDelaySeconds,
-      retryBackoff: def.retryBackoff,
-      expireInSeconds: def.expireInSeconds,
-    };
+    // pg-boss's batch insert reads a start time without a zone as an interval from now.
+    return { name, ...checkedJob(registry, name, item.payload, options), ...(options.startAfterSeconds ? { startAfter: `${Math.ceil(options.startAfterSeconds)} seconds` } : {}) };
   });
-  const rt = await runtime();
-  if (!Object.hasOwn(rt.registry, name)) throw new UnknownJobError(name);
-  let queued = 0;
-  for (let i = 0; i < rows.length; i += BULK_SEND_CHUNK) {
-    // One key twice in a send is one job (the first item's payload).
-    const seen = new Set<string>();
-    const chunk = rows.slice(i, i + BULK_SEND_CHUNK).filter((r) => !seen.has(r.id) && seen.add(r.id));
-    // pg-boss's batch insert skips ids already in the queue (ON CONFLICT DO NOTHING) but does not
-    // say which: the ids present before it are the ones not queued now. A concurrent send of the
-    // same keys may make the count too high; the queue itself holds each key once either way.
-    const present = await rt.db.executeSql(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1 and id in (select value::uuid from jsonb_array_elements_text($2::jsonb))`, [
-      name,
-      JSON.stringify(chunk.map((r) => r.id)),
-    ]);
-    await rt.boss.insert(chunk);
-    queued += chunk.length - Number(present.rows[0]?.n ?? 0);
-  }
-  const worker = rt.workers.get(name);
-  if (queued && worker && items.some((item) => !item.options?.startAfterSeconds)) rt.boss.notifyWorker(worker);
-  return { ids: rows.map((r) => r.id), queued };
+  const rt = await queueFor(name);
+  // One key twice in a send is one job (the first item's payload). The insert skips ids already in
+  // the queue (ON CONFLICT DO NOTHING), as sendJob does, without saying which.
+  const seen = new Set<string>();
+  const unique = jobs.filter((j) => !seen.has(j.id) && seen.add(j.id));
+  for (let i = 0; i < unique.length; i += BULK_SEND_CHUNK) await rt.boss.insert(unique.slice(i, i + BULK_SEND_CHUNK));
+  if (items.some((item) => !item.options?.startAfterSeconds)) wake(rt, name);
+  return jobs.map((j) => j.id);
 }
 
 /**
  * A typed bulk sender for a registry: sendJob's checks and idempotency keys, the items queued in
  * batch inserts of BULK_SEND_CHUNK rows (one round trip each) instead of one insert per job.
+ * Answers each item's job id, in order.
  */
 export function jobsSender<R extends JobRegistry>(registry: R) {
-  return <N extends keyof R & string>(name: N, items: readonly JobItem<JobPayload<R, N>>[]): Promise<SentJobs> => sendMany(registry, name, items);
+  return <N extends keyof R & string>(name: N, items: readonly JobItem<JobPayload<R, N>>[]): Promise<string[]> => sendMany(registry, name, items);
 }
 
 /** Queues many jobs of one of the portal's kinds at once (a fan-out to many customers). */
@@ -379,8 +361,7 @@ export async function retryFailedJob(name: string, id: string): Promise<boolean>
   // pg-boss answers { affected } though its types say void.
   const result = (await rt.boss.retry(name, id)) as unknown as { affected?: number } | undefined;
   const affected = result?.affected ?? 0;
-  const worker = rt.workers.get(name);
-  if (affected && worker) rt.boss.notifyWorker(worker);
+  if (affected) wake(rt, name);
   return affected > 0;
 }
 

@@ -13,7 +13,7 @@ import {
   type NotificationChannel,
   type NotificationTiming,
 } from "@/server/db/schema";
-import { handleJob, sendJob } from "@/server/jobs/runtime";
+import { handleJob, sendJob, type JobItem } from "@/server/jobs/runtime";
 import type { JobContext } from "@/server/jobs/registry";
 import { sendMail } from "@/server/providers/mail/mailer";
 import { smsPort } from "@/server/providers/sms/sms";
@@ -26,7 +26,6 @@ import { NOTIFICATION_SUBJECTS, type NotificationSubject } from "@/lib/notificat
 import { serverTranslator } from "@/i18n/server-translator";
 import { SUBJECTS } from "./subjects";
 import { deliveryTime } from "./timing";
-import { notificationEventJob } from "./event-job";
 import { enabledSubscriptions, pushOffered, vapidKeysFor } from "./push";
 import { outageRecipients } from "@/server/outages/contacts";
 import { bodyHtml, escapeHtml, renderNotification } from "./render";
@@ -46,6 +45,15 @@ export const NotificationEvent = z.object({
   params: z.record(z.string(), z.string().max(2000)).default({}),
 });
 export type NotificationEvent = z.input<typeof NotificationEvent>;
+
+/**
+ * The job that announces an event (notification-event), with the idempotency key that makes the
+ * same event announced again reach the customer once: queueNotification sends one, a fan-out to
+ * many customers many at once with sendJobs.
+ */
+export function notificationEventJob(event: NotificationEvent): JobItem<NotificationEvent> {
+  return { payload: event, options: { idempotencyKey: `${event.siteId}:${event.customerId}:${event.eventKey}` } };
+}
 
 export async function queueNotification(event: NotificationEvent): Promise<{ queued: boolean }> {
   const job = notificationEventJob(event);

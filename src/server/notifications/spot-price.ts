@@ -7,7 +7,7 @@ import { auditChange, type SettingsActor } from "@/server/settings/actor";
 import { listContacts } from "@/server/settings/contacts";
 import { BULK_SEND_CHUNK, handleJob, sendJob, sendJobs } from "@/server/jobs/runtime";
 import { hasFeature, type Feature } from "@/lib/features";
-import { notificationEventJob } from "./event-job";
+import { notificationEventJob } from "./notify";
 import { zonedTime } from "./timing";
 
 /**

@@ -5,9 +5,10 @@ import { ApiClient } from "@/test/api-client";
 import { demoPlans, SEEDERS } from "@/server/demo/seed";
 import { getDb, queryRows } from "@/server/db/client";
 import { contractEvents, contractProducts, contractSignings, energyContracts, sandboxSigningSessions, sites } from "@/server/db/schema";
-import { invalidateSiteCache } from "@/server/sites/sites";
 import { decideSandboxSigning } from "@/server/providers/signing/sandbox";
 import { expireSignings } from "@/server/contracts/signing";
+import { getStartInfo, signablePoints } from "@/server/contracts/signing-start";
+import { getSiteById, invalidateSiteCache } from "@/server/sites/sites";
 import { estimateYearlyCost, TYPICAL_YEARLY_KWH } from "@/server/contracts/estimate";
 import { addDays, todayIn } from "@/lib/invoices/dates";
 import type { Feature } from "@/lib/features";
@@ -71,7 +72,7 @@ async function points(site: string, who = "company-owner") {
     sql`select p.id, p.eic_code, exists (select 1 from energy_contracts c where c.metering_point_id = p.id and c.valid_to is null) as open
         from metering_points p where p.site_id = ${site} and p.customer_id = ${customerId} order by p.gsrn`,
   );
-  return { free: rows.find((r) => !r.open)!, taken: rows.find((r) => r.open)!, customerId };
+  return { free: rows.find((r) => !r.open)!, taken: rows.find((r) => r.open)!, all: rows.map((r) => r.id), customerId };
 }
 
 async function product(site: string, code: string) {
@@ -121,6 +122,17 @@ describe("start information", () => {
     expect((await api.get(`/api/contracts/start-info/not-a-uuid`)).status).toBe(404);
     const ee = await signedIn("laane", "company-owner");
     expect((await ee.get(`/api/contracts/start-info/${(await points("laane")).free.id}`)).body.countryRules).toMatchObject({ country: "EE", identifier: "EIC", switchDays: 21 });
+  });
+
+  it("lists the customer's points with whether each may get a new contract, as the start information says", async () => {
+    const { free, taken, customerId } = await points("aurora");
+    const site = (await getSiteById("aurora"))!;
+    const listed = await signablePoints(site, customerId);
+    expect(listed.map((p) => p.id).sort()).toEqual((await points("aurora")).all.sort());
+    expect(listed.find((p) => p.id === free.id)?.eligible).toBe(true);
+    expect(listed.find((p) => p.id === taken.id)?.eligible).toBe(false);
+    for (const p of listed) expect(p.eligible, p.gsrn).toBe((await getStartInfo(site, customerId, p.id)).eligible);
+    expect(await signablePoints(site, persona("aurora", "new-customer").id)).toEqual([]);
   });
 });
 

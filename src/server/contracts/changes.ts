@@ -14,6 +14,7 @@ import type { ContractActor, ContractDetailView, ContractSite, MoveOutInput } fr
  * renewal offer. Each change is checked, written with its history entry (and, for customer
  * service, the audit log) in one transaction, and answered with the contract as it now is.
  */
+
 /** A checked billing channel in its stored form; a bad one is 422 with every field error. */
 async function checkedChannel(db: Db, site: ContractSite, channel: BillingChannel): Promise<BillingChannel> {
   const fields: FieldError[] = [];

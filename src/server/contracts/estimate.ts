@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/server/db/client";
-import { countries, meteringPoints, readingsDaily } from "@/server/db/schema";
+import { getDb } from "@/server/db/client";
+import { meteringPoints, readingsDaily } from "@/server/db/schema";
 import { addDays } from "@/lib/invoices/dates";
 import type { EnergyKind, PriceComponentView } from "./types";
 
@@ -80,10 +80,4 @@ export function estimateYearlyCost(use: YearlyUse, components: PriceComponentVie
   }
   const cents = Math.round(energy + (get("Monthly") ?? 0) * 12 + (get("YearlyCost") ?? 0));
   return { source: use.source, kwh: use.kwh, cents, centsWithVat: Math.round((cents * (10_000 + vatBasisPoints)) / 10_000) };
-}
-
-/** The country's VAT rate in basis points (0 where unknown). */
-export async function vatOf(db: Db, country: string): Promise<number> {
-  const [c] = await db.select({ vat: countries.vatRateBasisPoints }).from(countries).where(eq(countries.code, country));
-  return c?.vat ?? 0;
 }

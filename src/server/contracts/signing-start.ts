@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, gte, isNull, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { energyContracts, meteringPoints } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { addDays, todayIn } from "@/lib/invoices/dates";
 import { listProducts, type ProductView } from "./products";
-import { estimateYearlyCost, vatOf, yearlyUse, type YearlyCostEstimate } from "./estimate";
+import { siteEnergyFacts } from "@/server/metering/statistics-input";
+import { estimateYearlyCost, yearlyUse, type YearlyCostEstimate } from "./estimate";
 import type { ContractSite, EnergyKind } from "./types";
 
 /**
@@ -104,18 +105,33 @@ export async function signablePoints(site: ContractSite & { companyName: string 
     .from(meteringPoints)
     .where(and(eq(meteringPoints.siteId, site.id), eq(meteringPoints.customerId, customerId)))
     .orderBy(meteringPoints.street, meteringPoints.gsrn);
-  return Promise.all(
-    points.map(async (p) => ({
-      id: p.id,
-      gsrn: p.gsrn,
-      eicCode: p.eicCode,
-      energyKind: p.energyKind,
-      street: p.street,
-      postalCode: p.postalCode,
-      city: p.city,
-      eligible: (await startInfoOf(db, site, p)).eligible,
-    })),
-  );
+  // A point supplied by an open-ended contract of ours takes no new one (as startInfoOf says), all points in one query.
+  const supplied = points.length
+    ? await db
+        .selectDistinct({ pointId: energyContracts.meteringPointId })
+        .from(energyContracts)
+        .where(
+          and(
+            eq(energyContracts.siteId, site.id),
+            inArray(
+              energyContracts.meteringPointId,
+              points.map((p) => p.id),
+            ),
+            isNull(energyContracts.validTo),
+          ),
+        )
+    : [];
+  const open = new Set(supplied.map((r) => r.pointId));
+  return points.map((p) => ({
+    id: p.id,
+    gsrn: p.gsrn,
+    eicCode: p.eicCode,
+    energyKind: p.energyKind,
+    street: p.street,
+    postalCode: p.postalCode,
+    city: p.city,
+    eligible: !open.has(p.id),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,6 +146,6 @@ export async function signableProducts(site: ContractSite, customerId: string, p
   if (!point) throw notFound("contract-signing.errors.usage-point-not-found");
   const products = await listProducts(site, customerId, { meteringPointId: point.id, campaignCode: opts.campaignCode, supplyStartDate: opts.startDate });
   const use = await yearlyUse(site.id, point, todayIn(site.timezone));
-  const vat = await vatOf(db, site.country);
-  return products.map((p) => ({ ...p, estimate: estimateYearlyCost(use, p.priceComponents, vat) }));
+  const { vatBasisPoints } = await siteEnergyFacts(site);
+  return products.map((p) => ({ ...p, estimate: estimateYearlyCost(use, p.priceComponents, vatBasisPoints) }));
 }

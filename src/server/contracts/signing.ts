@@ -13,7 +13,7 @@ import { validateBusinessCode, type BusinessCountry } from "@/lib/business-code"
 import { contractPdfFilename, mayManage, productComponents } from "./contracts";
 import { listProducts } from "./products";
 import { renderContractPdf } from "./pdf";
-import { vatOf } from "./estimate";
+import { siteEnergyFacts } from "@/server/metering/statistics-input";
 import { checkChannel, newContractNumber, priceColumns, termEndOf } from "./terms";
 import { customerPoint, startInfoOf, UUID } from "./signing-start";
 import type { ContractActor, ContractDetailView, ContractSite } from "./types";
@@ -193,7 +193,7 @@ export async function createSigning(actor: ContractActor & { site: ContractSite 
     themeId: ctx.themeId,
     locale: ctx.locale,
     customerName: customer.name,
-    vatRateBasisPoints: await vatOf(db, site.country),
+    vatRateBasisPoints: (await siteEnergyFacts(site)).vatBasisPoints,
   });
   const signingId = crypto.randomUUID();
   const expiresAt = new Date((ctx.now ?? new Date()).getTime() + SIGNING_MINUTES * 60_000);

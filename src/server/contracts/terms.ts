@@ -41,9 +41,10 @@ export async function checkChannel(db: Db, site: ContractSite, channel: BillingC
         .select({ code: eInvoiceOperators.code })
         .from(eInvoiceOperators)
         .where(and(eq(eInvoiceOperators.country, site.country), eq(eInvoiceOperators.code, channel.operatorCode)));
-      if (!isValidOvt(ovt)) fields.push({ path: at("ovt"), code: "invalid", message: "contracts.errors.ovt-invalid" });
+      const valid = isValidOvt(ovt);
+      if (!valid) fields.push({ path: at("ovt"), code: "invalid", message: "contracts.errors.ovt-invalid" });
       if (!operator) fields.push({ path: at("operatorCode"), code: "invalid", message: "contracts.errors.operator-unknown" });
-      return isValidOvt(ovt) && operator ? { type: "OVT", ovt, operatorCode: channel.operatorCode } : null;
+      return valid && operator ? { type: "OVT", ovt, operatorCode: channel.operatorCode } : null;
     }
     case "EInvoiceRequest": {
       const [bank] = await db

@@ -17,16 +17,14 @@ import { SMTPServer } from "smtp-server";
 import { closeDb, getDb, queryRows } from "../../src/server/db/client";
 import { notificationOutbox, pushSubscriptions } from "../../src/server/db/schema";
 import { SEEDERS, seedDemo } from "../../src/server/demo/seed";
-import { importSpotPrices, type SpotPriceRow } from "../../src/server/importers/spot-prices";
+import { importSpotPrices } from "../../src/server/importers/spot-prices";
 import { JOB_SCHEMA, keyedJobId, sendJobs, startJobs, stopJobs } from "../../src/server/jobs/runtime";
-import { zonedTime } from "../../src/server/notifications/timing";
+import { tomorrowsFinnishPrices } from "../../src/server/notifications/spot-price.testing";
 import { startPushService } from "../../src/server/providers/push/push-service.testing";
 import "../../src/server/jobs/handlers";
 import { adminStatement } from "./admin";
 
 const SITE = "aurora";
-const ZONE = "FI";
-const TZ = "Europe/Helsinki";
 /** The goal of the issue: every notification queued within this many seconds of the import. */
 export const FANOUT_GOAL_SECONDS = 30;
 
@@ -90,14 +88,6 @@ async function loadCustomers(n: number): Promise<void> {
     select site_id, id, true, 6, 20 from customers where site_id = ${SITE} and client_code like 'BENCH-%'`);
   await rows(sql`analyze customers`);
   await rows(sql`analyze spot_price_alerts`);
-}
-
-/** Tomorrow's 24 hours in Helsinki: cheap nights (5 c/kWh with VAT), an expensive evening (25 c/kWh). */
-function tomorrowsPrices(): SpotPriceRow[] {
-  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA", { timeZone: TZ });
-  const [y, m, d] = tomorrow.split("-").map(Number);
-  const start = zonedTime(y, m, d, 0, 0, TZ).getTime();
-  return Array.from({ length: 24 }, (_, h) => ({ zone: ZONE, resolutionMinutes: 60, start: start + h * 3_600_000, eurPerMwh: h < 6 ? 40 : h >= 17 && h < 20 ? 200 : 100, line: h + 1 }));
 }
 
 async function jobCount(name: string, states: string[]): Promise<number> {
@@ -214,8 +204,8 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
     await startJobs({ work: true });
 
     // ---- fan-out: the import to every notification queued
-    const prices = tomorrowsPrices();
-    const evaluation = keyedJobId("notification-spot-prices", `spot-prices:${ZONE}:${prices[0].start}:${prices[23].start + 3_600_000}`);
+    const { rows: prices, from, to } = tomorrowsFinnishPrices();
+    const evaluation = keyedJobId("notification-spot-prices", `spot-prices:FI:${from}:${to}`);
     t = performance.now();
     const imported = await importSpotPrices(prices);
     const importMs = performance.now() - t;

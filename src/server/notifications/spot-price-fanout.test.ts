@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import { useTestDatabase } from "@/test/db";
 import { SEEDERS } from "@/server/demo/seed";
 import { getDb, queryRows } from "@/server/db/client";
-import { importSpotPrices, type SpotPriceRow } from "@/server/importers/spot-prices";
+import { importSpotPrices } from "@/server/importers/spot-prices";
 import { JOB_SCHEMA, startJobs } from "@/server/jobs/runtime";
 import { evaluateSpotPriceAlerts } from "./spot-price";
-import { zonedTime } from "./timing";
+import { tomorrowsFinnishPrices } from "./spot-price.testing";
 
 /** The evaluation at more customers than one page of alerts: each told once, in batches, however often it runs. */
 let cleanup: () => Promise<void>;
@@ -34,16 +34,7 @@ describe("spot-price alerts of many customers", () => {
       from customers where site_id = 'aurora' and client_code like 'MANY-%'`);
     const [{ expected }] = await queryRows<{ expected: number }>(db, sql`select count(*)::int as expected from generate_series(1, ${MANY}::int) g where g % 10 <> 0 and g % 3 <> 0`);
     expect(expected).toBeGreaterThan(1_000);
-    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Helsinki" });
-    const [y, m, d] = tomorrow.split("-").map(Number);
-    const start = zonedTime(y, m, d, 0, 0, "Europe/Helsinki").getTime();
-    const rows: SpotPriceRow[] = Array.from({ length: 24 }, (_, h) => ({
-      zone: "FI",
-      resolutionMinutes: 60,
-      start: start + h * 3_600_000,
-      eurPerMwh: h < 6 ? 40 : h >= 17 && h < 20 ? 200 : 100,
-      line: h + 1,
-    }));
+    const { date: tomorrow, rows, from, to } = tomorrowsFinnishPrices();
     expect((await importSpotPrices(rows)).inserted).toBe(24);
     const queued = async () =>
       queryRows<{ customer: string; n: number; params: Record<string, string> }>(
@@ -53,14 +44,14 @@ describe("spot-price alerts of many customers", () => {
             where j.name = 'notification-event' and c.client_code like 'MANY-%' and j.data->>'eventKey' = ${`spot-price-alert:${tomorrow}`}
             group by 1`,
       );
-    const told = await evaluateSpotPriceAlerts("FI", rows[0].start, rows[23].start + 3_600_000);
+    const told = await evaluateSpotPriceAlerts("FI", from, to);
     expect(told).toBeGreaterThanOrEqual(expected);
     const first = await queued();
     expect(first).toHaveLength(expected);
     expect(first.every((r) => r.n === 1)).toBe(true);
     expect(first[0].params).toEqual({ priceDate: tomorrow, below: "00–06", above: "17–20", cheapest: "00–03" });
     // A re-import or a retried job: the same customers, no job twice.
-    await evaluateSpotPriceAlerts("FI", rows[0].start, rows[23].start + 3_600_000);
+    await evaluateSpotPriceAlerts("FI", from, to);
     const again = await queued();
     expect(again).toHaveLength(expected);
     expect(again.every((r) => r.n === 1)).toBe(true);

@@ -4,10 +4,10 @@ import { useTestDatabase } from "@/test/db";
 import { SEEDERS } from "@/server/demo/seed";
 import { getDb } from "@/server/db/client";
 import { inboxMessages, outboundMail, customerContacts } from "@/server/db/schema";
-import { importSpotPrices, type SpotPriceRow } from "@/server/importers/spot-prices";
+import { importSpotPrices } from "@/server/importers/spot-prices";
 import { customerOf, signIn, snapshot, withFeatures } from "@/server/settings/testing";
 import { evaluateSpotPriceAlerts, hourRanges } from "./spot-price";
-import { zonedTime } from "./timing";
+import { tomorrowsFinnishPrices } from "./spot-price.testing";
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -70,17 +70,7 @@ describe("spot-price alert", () => {
     const api = await signIn("aurora", "solar-household");
     // This customer's limits are not crossed by the day: no alert.
     expect((await api.put("/api/me/notifications", { enabled: true, threshold: { lower: 1, upper: 90 } })).status).toBe(200);
-    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Helsinki" });
-    const [y, m, d] = tomorrow.split("-").map(Number);
-    const start = zonedTime(y, m, d, 0, 0, "Europe/Helsinki").getTime();
-    const rows: SpotPriceRow[] = Array.from({ length: 24 }, (_, h) => ({
-      zone: "FI",
-      resolutionMinutes: 60,
-      start: start + h * 3_600_000,
-      // 40 €/MWh is 5.02 c/kWh with 25.5 % VAT, 200 €/MWh is 25.1 c/kWh.
-      eurPerMwh: h < 6 ? 40 : h >= 17 && h < 20 ? 200 : 100,
-      line: h + 1,
-    }));
+    const { date: tomorrow, rows, from, to } = tomorrowsFinnishPrices();
     expect((await importSpotPrices(rows)).inserted).toBe(24);
     const [alert] = await inboxOf(owner.id);
     expect(alert.params).toEqual({ priceDate: tomorrow, below: "00–06", above: "17–20", cheapest: "00–03" });
@@ -94,7 +84,7 @@ describe("spot-price alert", () => {
     }
     expect((await db.select().from(outboundMail)).filter((x) => x.text.includes("17–20")).length).toBe(1);
     // Evaluated again (a re-import, a retried job): still once.
-    await evaluateSpotPriceAlerts("FI", rows[0].start, rows[23].start + 3_600_000);
+    await evaluateSpotPriceAlerts("FI", from, to);
     await new Promise((r) => setTimeout(r, 500));
     expect(await inboxOf(owner.id)).toHaveLength(1);
     const none = await db

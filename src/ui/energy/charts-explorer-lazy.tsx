@@ -8,8 +8,9 @@
  * size of the chart panel, shows only after a client-side navigation until the code is there.
  */
 import dynamic from "next/dynamic";
+import bones from "@/ui/shared/placeholder.module.css";
 import classes from "./placeholders.module.css";
 
 export const ChartsExplorer = dynamic(() => import("./charts-explorer").then((m) => m.ChartsExplorer), {
-  loading: () => <div className={`${classes.bone} ${classes.explorer}`} aria-hidden />,
+  loading: () => <div className={`${bones.bone} ${classes.explorer}`} aria-hidden />,
 });

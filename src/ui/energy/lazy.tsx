@@ -9,14 +9,15 @@
  * size of what they stand for.
  */
 import dynamic from "next/dynamic";
+import bones from "@/ui/shared/placeholder.module.css";
 import classes from "./placeholders.module.css";
 
-const frame = () => <div className={`${classes.bone} ${classes.frame}`} aria-hidden />;
+const frame = () => <div className={`${bones.bone} ${classes.frame}`} aria-hidden />;
 
 export const ChartFrame = dynamic(() => import("./chart-frame").then((m) => m.ChartFrame), { loading: frame });
 
-export const DataTable = dynamic(() => import("./data-table").then((m) => m.DataTable), { loading: () => <div className={`${classes.bone} ${classes.table}`} aria-hidden /> });
+export const DataTable = dynamic(() => import("./data-table").then((m) => m.DataTable), { loading: () => <div className={`${bones.bone} ${classes.table}`} aria-hidden /> });
 
 export const SpotPriceChart = dynamic(() => import("./spot-price-chart").then((m) => m.SpotPriceChart), {
-  loading: () => <div className={`${classes.bone} ${classes.frame} ${classes.spot}`} aria-hidden />,
+  loading: () => <div className={`${bones.bone} ${classes.frame} ${classes.spot}`} aria-hidden />,
 });

@@ -12,6 +12,7 @@ import type { FrameSeries } from "@/ui/energy/chart-frame";
 import type { SpotDayView } from "@/ui/energy/spot-price-chart";
 import { ChartFrame, DataTable, SpotPriceChart } from "@/ui/energy/lazy";
 import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/placeholder.module.css";
 import classes from "@/ui/energy/energy.module.css";
 
 export interface CardContext {
@@ -24,7 +25,7 @@ export interface CardContext {
 
 function Card({ title, id, children, testId, action }: { title: string; id: string; children: ReactNode; testId: string; action?: ReactNode }) {
   return (
-    <section className={classes.card} aria-labelledby={id} data-testid={testId}>
+    <section className={`${panels.panel} ${classes.card}`} aria-labelledby={id} data-testid={testId}>
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Heading order={2} size="h4" id={id}>
@@ -335,7 +336,7 @@ export async function LocationsCard({ ctx }: { ctx: CardContext }) {
                 {l.address.street}, {l.address.postalCode} {l.address.city}
               </Heading>
               {l.meteringPoints.map((p) => (
-                <div key={p.id} className={classes.pointCard} data-testid="metering-point">
+                <div key={p.id} className={`${panels.panel} ${classes.pointCard}`} data-testid="metering-point">
                   <Group justify="space-between" gap="xs" align="flex-start">
                     <Stack gap={2}>
                       <Group gap={6}>

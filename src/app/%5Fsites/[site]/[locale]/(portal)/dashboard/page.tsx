@@ -10,7 +10,7 @@ import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 import { Heading } from "@/ui/shared/heading";
-import classes from "@/ui/energy/energy.module.css";
+import panels from "@/ui/shared/placeholder.module.css";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
 
 export async function generateMetadata() {
@@ -46,7 +46,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
         <SiteAnnouncements site={site} locale={locale} limit={3} />
       </Suspense>
       {hasData ? null : <EmptyState titleOrder={2} title={t("empty.title")} description={t("empty.description")} data-testid="dashboard-empty" />}
-      <div className={classes.cardGrid}>
+      <div className={panels.grid}>
         {hasData ? (
           <Suspense fallback={<CardSkeleton />}>
             <PeriodCard ctx={ctx} />

@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { getPayment, isTerminal, localizePath, type PaymentStatus } from "./payment-client";
-import classes from "@/ui/invoices/invoices.module.css";
 
 const FAST_MS = 2_000;
 const SLOW_MS = 10_000;
@@ -83,12 +82,12 @@ export function PaymentWaiting({
         </Group>
       ) : null}
       {slow ? (
-        <Alert color="gray" variant="outline" classNames={{ title: classes.plainTitle }} title={t("slow-title")} data-testid="waiting-slow">
+        <Alert color="gray" variant="outline" title={t("slow-title")} data-testid="waiting-slow">
           <Text size="sm">{t("slow")}</Text>
         </Alert>
       ) : null}
       {failures >= 3 ? (
-        <Alert color="gray" variant="outline" classNames={{ title: classes.plainTitle }} role="alert">
+        <Alert color="gray" variant="outline" role="alert">
           <Text size="sm">{t("connection")}</Text>
         </Alert>
       ) : null}

@@ -76,7 +76,7 @@ export function AddressForm({ customerId, address, countries, onDone }: { custom
         </SimpleGrid>
         <NativeSelect label={t("country")} data={countries.map((c) => ({ value: c.code, label: c.name }))} required maw={320} {...form.getInputProps("country")} />
         {formError.length ? (
-          <Alert color="red" variant="outline" classNames={{ message: classes.plainTitle }} role="alert">
+          <Alert color="red" variant="outline" classNames={{ message: classes.plainMessage }} role="alert">
             {formError.join(" ")}
           </Alert>
         ) : null}

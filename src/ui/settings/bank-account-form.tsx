@@ -108,7 +108,7 @@ export function AddBankAccountForm({
             </Stack>
           </Checkbox.Group>
           {formError.length ? (
-            <Alert color="red" variant="outline" classNames={{ message: classes.plainTitle }} role="alert">
+            <Alert color="red" variant="outline" classNames={{ message: classes.plainMessage }} role="alert">
               {formError.join(" ")}
             </Alert>
           ) : null}

@@ -157,7 +157,7 @@ export function BankAccountsManager({ customerId, accounts, canEdit, holderName,
           </Group>
         )
       ) : (
-        <Alert variant="default" classNames={{ message: classes.plainTitle }}>
+        <Alert variant="default" classNames={{ message: classes.plainMessage }}>
           {t("read-only")}
         </Alert>
       )}

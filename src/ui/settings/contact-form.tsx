@@ -123,7 +123,7 @@ export function ContactForm({
           ) : null}
           {contact?.primary ? null : <Checkbox label={t("make-primary-label")} {...form.getInputProps("primary", { type: "checkbox" })} />}
           {formError.length ? (
-            <Alert color="red" variant="outline" classNames={{ message: classes.plainTitle }} role="alert">
+            <Alert color="red" variant="outline" classNames={{ message: classes.plainMessage }} role="alert">
               {formError.join(" ")}
             </Alert>
           ) : null}

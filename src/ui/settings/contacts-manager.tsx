@@ -160,7 +160,7 @@ export function ContactsManager({
         <Alert
           color={notice === "verified" ? "green" : "yellow"}
           variant="outline"
-          classNames={{ title: classes.plainTitle, message: classes.plainTitle }}
+          classNames={{ message: classes.plainMessage }}
           title={notice === "verified" ? t("link-verified-title") : t("link-failed-title")}
           data-testid={`contacts-notice-${notice}`}
         >
@@ -250,7 +250,7 @@ export function ContactsManager({
           </Group>
         )
       ) : (
-        <Alert variant="default" classNames={{ message: classes.plainTitle }}>
+        <Alert variant="default" classNames={{ message: classes.plainMessage }}>
           {t("read-only")}
         </Alert>
       )}

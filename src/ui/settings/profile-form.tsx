@@ -169,7 +169,7 @@ export function ProfileForm({ profile, options, onDone }: { profile: Profile; op
             </Checkbox.Group>
           ) : null}
           {formError.length ? (
-            <Alert color="red" variant="outline" classNames={{ message: classes.plainTitle }} role="alert">
+            <Alert color="red" variant="outline" classNames={{ message: classes.plainMessage }} role="alert">
               {formError.join(" ")}
             </Alert>
           ) : null}

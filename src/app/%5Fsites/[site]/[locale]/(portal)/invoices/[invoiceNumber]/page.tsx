@@ -56,7 +56,7 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
         </Alert>
       ) : null}
       {invoice.state === "outsourced" ? (
-        <Alert color="grape" variant="outline" classNames={{ title: classes.plainTitle }} icon={<AlertIcon />} title={tInv("states.outsourced")}>
+        <Alert color="grape" variant="outline" icon={<AlertIcon />} title={tInv("states.outsourced")}>
           <Text size="sm">{tInv("pdf.collectionNote")}</Text>
         </Alert>
       ) : null}
@@ -112,7 +112,7 @@ export default async function InvoicePage({ params }: { params: InvoiceRoutePara
         <PayInvoice invoiceNumber={invoice.invoiceNumber} amount={money(invoice.totalCents)} options={options} processingPath={processingPath} />
       ) : null}
       {invoice.canPay && options && staff ? (
-        <Alert color="gray" variant="outline" classNames={{ title: classes.plainTitle }} title={t("pay.title")}>
+        <Alert color="gray" variant="outline" title={t("pay.title")}>
           <Text size="sm">{t("pay.staff")}</Text>
         </Alert>
       ) : null}

@@ -82,7 +82,7 @@ export default async function TicketPage({ params }: { params: TicketRouteParams
           <CommentForm ticketId={ticket.id} resolved={ticket.status === "RESOLVED"} locale={ctx.locale} />
         </Paper>
       ) : (
-        <Alert variant="outline" color="gray" classNames={{ message: classes.plainTitle }} data-testid="comment-closed">
+        <Alert variant="outline" color="gray" classNames={{ message: classes.plainMessage }} data-testid="comment-closed">
           {t("comment.closed")}
         </Alert>
       )}

@@ -11,7 +11,6 @@ import { SandboxPaymentForm } from "@/ui/invoices/sandbox-payment-form";
 import { ReturnToMerchant } from "@/ui/shared/return-to-merchant";
 import { decideSandboxPaymentAction } from "./actions";
 import { SandboxPayLogo } from "@/ui/invoices/sandbox-pay-logo";
-import classes from "@/ui/invoices/invoices.module.css";
 
 export async function generateMetadata() {
   const t = await getTranslations("invoice-pages.sandbox");
@@ -98,11 +97,11 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                 </DataListItem>
               </DataList>
               {payment.state === "expired" ? (
-                <Alert color="gray" variant="outline" classNames={{ title: classes.plainTitle }} role="alert" title={t("expired-title")}>
+                <Alert color="gray" variant="outline" role="alert" title={t("expired-title")}>
                   <Text size="sm">{t("expired")}</Text>
                 </Alert>
               ) : payment.decided ? (
-                <Alert color="gray" variant="outline" classNames={{ title: classes.plainTitle }} role="alert" title={t("decided-title")}>
+                <Alert color="gray" variant="outline" role="alert" title={t("decided-title")}>
                   <Text size="sm">{t("decided")}</Text>
                 </Alert>
               ) : (

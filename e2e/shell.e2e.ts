@@ -491,16 +491,7 @@ describe("notifications and API errors (spec §8, §9)", () => {
     const notes = page.locator(".mantine-Notifications-root .mantine-Notification-root");
     const colorOf = async (i = 0) => (await notes.nth(i).getAttribute("style")) ?? "";
 
-    // Until the page has hydrated a click does nothing: click until the first notification shows.
-    await expect
-      .poll(
-        async () => {
-          await page.getByTestId("notify-validation").click();
-          return notes.count();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBeGreaterThan(0);
+    await clickUntil(page.getByTestId("notify-validation"), async () => (await notes.count()) > 0);
     await expect(notes.first().textContent()).resolves.toContain("Please check the highlighted fields.");
     expect(await colorOf()).toContain("yellow");
     const placed = (await notes.first().boundingBox())!;

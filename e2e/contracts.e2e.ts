@@ -74,7 +74,7 @@ describe("contracts", () => {
       await expect(card.getAttribute("data-status")).resolves.toBe(c.status);
       await expect(card.textContent()).resolves.toContain(c.productName);
     }
-    await expect(page.getByRole("heading", { level: 2, name: new RegExp(contracts[0].usagePoint.street) }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { level: 2, name: new RegExp(contracts[0].usagePoint.street) }).waitFor({ state: "visible" });
     await expect(page.locator('[data-status="ended"]').first().textContent()).resolves.toContain("Ended");
     await context.close();
   });
@@ -181,7 +181,7 @@ describe("contracts", () => {
     await page.locator('[data-testid="renewal-form"][data-interactive]').waitFor();
     await expectAxeClean(page, "renewal offer");
     await page.getByRole("button", { name: "Accept the offer" }).click();
-    await expect(page.getByText("Choose one of the offers.").isVisible()).resolves.toBe(true);
+    await page.getByText("Choose one of the offers.").waitFor({ state: "visible" });
     await page.getByRole("radio", { name: "Kiinteä hinta 24 kk" }).click();
     await page.getByRole("button", { name: "Accept the offer" }).click();
     await page.waitForURL(new RegExp(`/en/contracts/${fixed.id}/offer/confirmation$`));

@@ -105,7 +105,7 @@ describe("invoice list", () => {
     const { context, page } = await signedIn("solar-household");
     const all = await listInvoices(page);
     expect(all.length).toBeGreaterThan(0);
-    await expect(page.getByRole("heading", { level: 1, name: "Invoices" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor({ state: "visible" });
 
     const rows = page.getByTestId("invoice-row");
     expect(await rows.count()).toBe(all.length);
@@ -156,7 +156,8 @@ describe("invoice list", () => {
 
   it("shows cards instead of a table on a phone", async () => {
     const { context, page } = await signedIn("solar-household", { mobile: true });
-    await expect(page.getByTestId("invoice-cards").isVisible()).resolves.toBe(true);
+    // The list streams in after the shell: wait for it before asking what is hidden.
+    await page.getByTestId("invoice-cards").waitFor({ state: "visible" });
     await expect(page.getByTestId("invoice-table").isVisible()).resolves.toBe(false);
     const all = await listInvoices(page);
     expect(await page.getByTestId("invoice-card").count()).toBe(all.length);
@@ -439,7 +440,7 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     // A wrong card number is refused by the provider's form before approval.
     await page.getByLabel("Card number").fill("4242 4242 4242 4241");
     await page.getByRole("button", { name: "Approve payment" }).click();
-    await expect(page.getByText("Enter a valid card number.").isVisible()).resolves.toBe(true);
+    await page.getByText("Enter a valid card number.").waitFor({ state: "visible" });
 
     await page.getByRole("button", { name: "Decline" }).click();
     await page.waitForURL((u) => u.pathname === `/en/invoices/${target.invoiceNumber}/failed`, { timeout: 30_000 });

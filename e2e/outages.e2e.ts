@@ -46,16 +46,16 @@ describe("outages page", () => {
     await page.getByRole("heading", { level: 1, name: "Outages" }).waitFor();
     const fault = page.locator('[data-testid="outage-fault"]');
     await expect(fault.count()).resolves.toBe(1);
-    await expect(fault.getByText("In progress").isVisible()).resolves.toBe(true);
-    await expect(fault.getByText("Fallen tree").isVisible()).resolves.toBe(true);
+    await fault.getByText("In progress").waitFor({ state: "visible" });
+    await fault.getByText("Fallen tree").waitFor({ state: "visible" });
     await expect(fault.locator('[data-testid="outage-map"] circle').count()).resolves.toBe(2);
     await expect(page.locator('[data-testid="all-clear"]').count()).resolves.toBe(0);
     const planned = page.locator('[data-testid="outage-planned"]');
-    await expect(planned.getByText("Maintenance").first().isVisible()).resolves.toBe(true);
-    await expect(page.locator('[data-testid="meter-events"]').first().getByText("Power lost").first().isVisible()).resolves.toBe(true);
+    await planned.getByText("Maintenance").first().waitFor({ state: "visible" });
+    await page.locator('[data-testid="meter-events"]').first().getByText("Power lost").first().waitFor({ state: "visible" });
     await expect(page.locator('[data-testid="past-outages"]').count()).resolves.toBeGreaterThan(0);
     // The menu leads here.
-    await expect(page.locator('nav a[href$="/outages"]').first().isVisible()).resolves.toBe(true);
+    await page.locator('nav a[href$="/outages"]').first().waitFor({ state: "visible" });
     await context.close();
   });
 
@@ -63,7 +63,7 @@ describe("outages page", () => {
     const { context, page } = await signedIn("apartment", "/en/outages");
     const clear = page.locator('[data-testid="all-clear"]');
     await clear.waitFor();
-    await expect(clear.getByText("All is well").isVisible()).resolves.toBe(true);
+    await clear.getByText("All is well").waitFor({ state: "visible" });
     await expect(page.locator('[data-testid="outage-fault"]').count()).resolves.toBe(0);
     await context.close();
   });

@@ -251,7 +251,7 @@ describe("changing settings", { timeout: 120_000 }, () => {
     // A mistyped IBAN is caught on its field.
     await form.getByLabel("IBAN").fill("EE38 2200 2210 2014 5684");
     await form.getByTestId("bank-account-save").click();
-    await expect(form.getByText("Please check the IBAN: it is not a valid account number.").isVisible()).resolves.toBe(true);
+    await form.getByText("Please check the IBAN: it is not a valid account number.").waitFor({ state: "visible" });
     await form.getByLabel("IBAN").fill("ee38 2200 2210 2014 5685");
     await form.getByTestId("bank-account-save").click();
     const item = page.locator('[data-testid="bank-account"][data-iban="EE382200221020145685"]');

@@ -153,7 +153,7 @@ describe("support tickets and the customer service desk", () => {
     await expect(link.textContent()).resolves.toMatch(/^Download meter\.png \(1 kB\)$/);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(fs.readFileSync((await download.path())!).equals(PNG)).toBe(true);
-    await expect(page.getByTestId("cancel-ticket").isVisible()).resolves.toBe(true);
+    await page.getByTestId("cancel-ticket").waitFor({ state: "visible" });
 
     // Customer service finds it at the desk, linked from the account menu.
     const staff = await signedIn(STAFF, "/en");
@@ -164,7 +164,7 @@ describe("support tickets and the customer service desk", () => {
     const deskRow = desk.locator(`[data-testid="desk-row"][data-ticket="${ticketId}"]`);
     await deskRow.waitFor();
     await expect(deskRow.textContent()).resolves.toMatch(/Nobody yet/);
-    await expect(deskRow.getByTestId("ticket-awaiting").isVisible()).resolves.toBe(true);
+    await deskRow.getByTestId("ticket-awaiting").waitFor({ state: "visible" });
 
     // Filters live in the URL.
     await desk.locator('[data-testid="desk-filters"][data-interactive]').waitFor();
@@ -253,14 +253,14 @@ describe("support tickets and the customer service desk", () => {
     // The customer sees it resolved; a reply would open it again, cancelling is no longer offered.
     await page.reload();
     await waitForStatus(page, "RESOLVED");
-    await expect(page.getByTestId("comment-reopens").isVisible()).resolves.toBe(true);
+    await page.getByTestId("comment-reopens").waitFor({ state: "visible" });
     await expect(page.getByTestId("cancel-ticket").count()).resolves.toBe(0);
 
     // From the ticket, customer service opens the customer's account (audited) and sees what the customer sees.
     await desk.getByTestId("open-account").click();
     await desk.waitForURL((u) => u.pathname === `/en/support/${ticketId}`);
     await desk.getByTestId("conversation").waitFor();
-    await expect(desk.getByRole("status").filter({ hasText: "you are acting in the account of" }).isVisible()).resolves.toBe(true);
+    await desk.getByRole("status").filter({ hasText: "you are acting in the account of" }).waitFor({ state: "visible" });
     expect(await messagesText(desk)).toContain(REPLY);
     expect(await messagesText(desk)).not.toContain(NOTE);
 
@@ -297,7 +297,7 @@ describe("support tickets and the customer service desk", () => {
     await page.locator('[data-testid="cancel-ticket"][data-interactive]').click();
     await page.getByTestId("cancel-confirm").click();
     await waitForStatus(page, "CANCELLED");
-    await expect(page.getByTestId("comment-closed").isVisible()).resolves.toBe(true);
+    await page.getByTestId("comment-closed").waitFor({ state: "visible" });
     await expect(page.getByTestId("comment-form").count()).resolves.toBe(0);
     await context.close();
   }, 120_000);

@@ -23,7 +23,7 @@ export const metadata: Metadata = { title: MESSAGES[DEFAULT_LOCALE]["not-found"]
  * An address outside every site's pages (the proxy passes assets and Next.js's own paths by, so
  * no site is known here): the not-found message in every language of the portal and a link to
  * the home page of the site the address was asked of. Sites' own addresses never come here: they
- * get the site's branded page ([site]/[locale]/[...rest] and not-found.tsx).
+ * get the site's branded page ([site]/[locale]/(site)/[...rest] and not-found.tsx).
  */
 export default function GlobalNotFound() {
   return (

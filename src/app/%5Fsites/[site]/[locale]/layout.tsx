@@ -10,7 +10,7 @@ import { getPageSite } from "@/server/web/page-context";
 import { cookies, headers } from "next/headers";
 import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme } from "@/ui/shared/color-scheme";
 import { CookieConsentMount } from "./_parts/cookie-consent";
-import { previewThemeOverride } from "./themes/preview-access";
+import { previewThemeOverride } from "./_parts/preview-access";
 import { getTheme } from "@/themes/registry";
 import { SHELL_MESSAGES } from "@/i18n/client-messages";
 import { browserMessages } from "@/i18n/browser-messages";

@@ -1,22 +1,21 @@
 import { getLocale } from "next-intl/server";
 import { headers } from "next/headers";
-import { getPageSession, getPageSite } from "@/server/web/page-context";
+import { getPageSite } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
 import { NotFoundContent } from "@/ui/shell/not-found";
-import { SiteFrame } from "./_parts/site-frame";
 
 /**
- * Not found outside the signed-in area's layout: an unknown address ([...rest]), a language the
- * site does not offer, or a page that found nothing before its layout drew the shell. It draws the
- * site's frame itself, with the person's menu when signed in. A not-found page gets no params:
- * site and locale come from the proxy's request headers.
+ * The root layout's not-found page, for what no nearer boundary catches. The site's pages have the
+ * branded one in their frame ((site)/not-found.tsx) and sign-in's neighbours their own
+ * (auth/not-found.tsx). Plain elements only: a boundary's code loads with every page below it,
+ * and this one is above them all (decision 0021).
  */
-export default async function SiteNotFound() {
+export default async function RootNotFound() {
   const siteId = (await headers()).get("x-portal-site") ?? "";
-  const [site, session, locale] = await Promise.all([getPageSite(siteId), getPageSession(siteId), getLocale()]);
+  const [site, locale] = await Promise.all([getPageSite(siteId), getLocale()]);
   return (
-    <SiteFrame site={site} locale={locale} session={session}>
+    <main id="main">
       <NotFoundContent homeHref={localePath(site, locale, "/")} />
-    </SiteFrame>
+    </main>
   );
 }

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSession, getPageSite } from "@/server/web/page-context";
 import { AccessibilityStatement } from "@/ui/tokens/accessibility-statement";
-import { SiteFrame } from "../_parts/site-frame";
+import { SiteFrame } from "../../_parts/site-frame";
 
 type Params = Promise<{ site: string; locale: string }>;
 

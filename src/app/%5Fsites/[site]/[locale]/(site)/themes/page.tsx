@@ -15,7 +15,7 @@ import { AppearanceControl } from "@/ui/shared/appearance-control";
 import { HomeMockup, SignInMockup } from "@/ui/shared/theme-preview/mockups";
 import { PreviewForm } from "@/ui/shared/theme-preview/preview-form";
 import { ErrorDrill, NotificationsDemo } from "@/ui/shared/theme-preview/preview-actions";
-import { PREVIEW_PATH, previewAllowed } from "./preview-access";
+import { PREVIEW_PATH, previewAllowed } from "../../_parts/preview-access";
 import { hasFeature } from "@/lib/features";
 
 type Params = Promise<{ site: string; locale: string }>;

@@ -86,9 +86,39 @@ async function postgresDb(url: string): Promise<BossDb> {
   };
 }
 
+/**
+ * An adapter that answers no rows once closed, instead of failing. pg-boss sends a finished job's
+ * completion without waiting for it; a job that outlives the stop timeout finishes after the pool
+ * has closed, and its completion would fail with no one to catch it (an unhandled rejection that
+ * ends a script). That job was already marked failed at the stop, so it runs again: nothing is
+ * lost by dropping the statement.
+ */
+function closingQuietly(inner: BossDb): BossDb {
+  let closed = false;
+  const dropped = (text: string) => {
+    console.warn(`[jobs] dropped a statement sent after the queue closed: ${text.replace(/\s+/g, " ").trim().slice(0, 60)}`);
+    return { rows: [] };
+  };
+  return {
+    async executeSql(text, values) {
+      if (closed) return dropped(text);
+      try {
+        return await inner.executeSql(text, values);
+      } catch (err) {
+        if (closed) return dropped(text);
+        throw err;
+      }
+    },
+    async close() {
+      closed = true;
+      await inner.close();
+    },
+  };
+}
+
 /** The adapter for the database this process has open (opening and migrating it first). */
 export async function openBossDb(): Promise<{ db: BossDb; engine: "pglite" | "postgres"; generation: number }> {
   const state = await getState();
-  if (state.engine.kind === "pglite") return { db: pgliteDb(state.engine.client), engine: "pglite", generation: state.generation };
-  return { db: await postgresDb(state.engine.url), engine: "postgres", generation: state.generation };
+  if (state.engine.kind === "pglite") return { db: closingQuietly(pgliteDb(state.engine.client)), engine: "pglite", generation: state.generation };
+  return { db: closingQuietly(await postgresDb(state.engine.url)), engine: "postgres", generation: state.generation };
 }

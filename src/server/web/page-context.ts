@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { getLocale } from "next-intl/server";
 import { cache } from "react";
 import { getSiteById, type Site } from "@/server/sites/sites";
 import { loadSession, type PortalSession } from "@/server/auth/session";
@@ -20,6 +21,16 @@ export const getPageSession = cache(async (siteId: string): Promise<PortalSessio
   const lookup = await loadSession(site, h);
   return lookup.kind === "ok" ? lookup.session : null;
 });
+
+/**
+ * What a not-found page works from. It gets no params: the site comes from the proxy's request
+ * header and the locale from next-intl's request config. `homeHref` is the way home in that locale.
+ */
+export async function notFoundContext(): Promise<{ site: Site; locale: string; homeHref: string }> {
+  const [h, locale] = await Promise.all([headers(), getLocale()]);
+  const site = await getPageSite(h.get("x-portal-site") ?? "");
+  return { site, locale, homeHref: localePath(site, locale, "/") };
+}
 
 /** Pages that need a session send the visitor to sign in, with where to come back to (spec §2, §8). */
 export async function requireSession(siteId: string, locale: string): Promise<PortalSession> {

@@ -1,7 +1,4 @@
-import { getLocale } from "next-intl/server";
-import { headers } from "next/headers";
-import { getPageSite } from "@/server/web/page-context";
-import { localePath } from "@/lib/locales";
+import { notFoundContext } from "@/server/web/page-context";
 import { NotFoundContent } from "@/ui/shell/not-found";
 
 /**
@@ -11,11 +8,10 @@ import { NotFoundContent } from "@/ui/shell/not-found";
  * and this one is above them all (decision 0021).
  */
 export default async function RootNotFound() {
-  const siteId = (await headers()).get("x-portal-site") ?? "";
-  const [site, locale] = await Promise.all([getPageSite(siteId), getLocale()]);
+  const { homeHref } = await notFoundContext();
   return (
     <main id="main">
-      <NotFoundContent homeHref={localePath(site, locale, "/")} />
+      <NotFoundContent homeHref={homeHref} />
     </main>
   );
 }

@@ -27,6 +27,30 @@ async function verifiedEmail(customerId: string) {
   return email;
 }
 
+/** Waits (up to 10 s) until the outbox row has the status. */
+async function statusBecomes(outboxId: string, status: string) {
+  const db = await getDb();
+  for (let i = 0; i < 100; i++) {
+    const [r] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.id, outboxId));
+    if (r.status === status) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`outbox row ${outboxId} never became ${status}`);
+}
+
+/**
+ * A retry of a row whose lease has run out. The row's own delivery job may take the lease first
+ * (the worker runs alongside); then this run is turned away and the job's run finishes the row.
+ */
+async function deliverAsRetry(outboxId: string) {
+  try {
+    await deliverNotification({ siteId: "laane", outboxId });
+  } catch (err) {
+    if (!/another run/.test((err as Error).message)) throw err;
+  }
+  await statusBecomes(outboxId, "sent");
+}
+
 describe("timing in the site's timezone", () => {
   const tz = "Europe/Helsinki";
   it("knows the night across midnight", () => {
@@ -176,7 +200,7 @@ describe("the outbox", () => {
       .update(notificationOutbox)
       .set({ status: "sending", notBefore: new Date(Date.now() - 1000) })
       .where(eq(notificationOutbox.id, row.id));
-    await deliverNotification({ siteId: "laane", outboxId: row.id });
+    await deliverAsRetry(row.id);
     const sms = await db.select().from(smsMessages).where(eq(smsMessages.to, gsm.value));
     expect(sms).toHaveLength(1);
     expect(sms[0].text).toContain("T-1");
@@ -188,16 +212,12 @@ describe("the outbox", () => {
     expect(mail.subject).toContain("T-1");
     expect(mail.html).toContain("/invoices/T-1");
     const mailRow = rows.find((r) => r.channel === "Email")!;
-    for (let i = 0; i < 100; i++) {
-      const [r] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.id, mailRow.id));
-      if (r.status === "sent") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await statusBecomes(mailRow.id, "sent");
     await db
       .update(notificationOutbox)
       .set({ status: "sending", notBefore: new Date(Date.now() - 1000) })
       .where(eq(notificationOutbox.id, mailRow.id));
-    await deliverNotification({ siteId: "laane", outboxId: mailRow.id });
+    await deliverAsRetry(mailRow.id);
     await new Promise((r) => setTimeout(r, 1500));
     const mails = await db
       .select()

@@ -12,9 +12,10 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
     pool: "forks",
-    maxWorkers: 1,
-    fileParallelism: false,
-    testTimeout: 60_000,
+    // One file at a time per server (e2e/global-setup.ts starts E2E_SERVERS of them).
+    maxWorkers: Math.max(1, Number(process.env.E2E_SERVERS ?? 2)),
+    // Two files share the processor: a test may take twice what it takes alone.
+    testTimeout: 120_000,
     hookTimeout: 300_000,
     globalSetup: ["e2e/global-setup.ts"],
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { fastForwardUntil, happensWithin, siteUrl } from "./helpers";
 import { pageFetch } from "./shell-helpers";
 import { axeEverywhere, signedInAt } from "./page-checks";
 
@@ -207,8 +207,7 @@ describe("site administration", () => {
     await customer.page.reload();
     await customer.page.getByTestId("account-summary").waitFor();
     await customer.page.clock.fastForward("00:21");
-    await customer.page.waitForTimeout(500);
-    await expect(dialog.count()).resolves.toBe(0);
+    expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
 
     await page.goto(siteUrl(HOST, "/en/admin/feedback"));
     await interactive(page, "admin-feedback-forms");
@@ -219,8 +218,7 @@ describe("site administration", () => {
     // After it, the customer's next page asks again after a while.
     await customer.page.reload();
     await customer.page.getByTestId("account-summary").waitFor();
-    await customer.page.clock.fastForward("00:21");
-    await dialog.waitFor();
+    await fastForwardUntil(customer.page, "00:21", dialog);
     // The demo form is the one customers are asked about again.
     await card.getByRole("switch").click();
     await expect.poll(() => card.getByRole("switch").isChecked()).toBe(false);

@@ -1,8 +1,8 @@
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl } from "./helpers";
+import { databaseUrl, signInSandbox, siteUrl } from "./helpers";
 import { axeProblems } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
@@ -106,7 +106,7 @@ describe("sign-in and acting for customers", () => {
 });
 
 describe("a session left idle (spec §4)", () => {
-  it.skipIf(!inject("databaseUrl"))("warns before it ends, goes on when asked, and sends the person to sign in once it has ended", { timeout: 120_000 }, async () => {
+  it.skipIf(!databaseUrl())("warns before it ends, goes on when asked, and sends the person to sign in once it has ended", { timeout: 120_000 }, async () => {
     const context = await newContext(browser);
     await settleShellPrompts(context, "aurora.localhost");
     const page = await context.newPage();
@@ -114,7 +114,7 @@ describe("a session left idle (spec §4)", () => {
     await page.locator("h1").first().waitFor();
     const cookie = (await context.cookies()).find((c) => c.name.endsWith("portal.session_token"))!;
     const token = decodeURIComponent(cookie.value).split(".")[0];
-    const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+    const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
     // The session's end moved as a server would after a long idle spell; the page looks again on focus.
     const endIn = (seconds: number) => sql`update auth_session set expires_at = now() + make_interval(secs => ${seconds}) where token = ${token}`;
     const lookAgain = () => page.evaluate(() => window.dispatchEvent(new Event("focus")));

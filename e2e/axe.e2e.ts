@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { clickUntil, siteUrl, transitionsDone } from "./helpers";
+import { clickUntil, fastForwardUntil, networkSettled, siteUrl, transitionsDone } from "./helpers";
 import { settleShellPrompts } from "./shell-helpers";
 import { THEME_IDS } from "../src/themes/types";
 
@@ -41,7 +41,7 @@ async function consentBannerDue(page: Page): Promise<boolean> {
 }
 
 async function scan(page: Page, label: string, problems: string[]) {
-  await page.waitForLoadState("networkidle").catch(() => {});
+  await networkSettled(page);
   // The consent banner appears once its script has loaded and run; then let it and any dialog finish fading in.
   if (await consentBannerDue(page)) await page.locator("#cc-main .cm").waitFor();
   await transitionsDone(page);
@@ -141,8 +141,7 @@ describe("accessibility of the shell's pages (axe)", () => {
         await home.locator('button[data-identity="aurora-apartment"]').click();
         await home.waitForURL((url) => !url.pathname.includes("/auth/"), { timeout: 20_000 });
         await home.getByTestId("account-summary").waitFor();
-        await home.clock.fastForward("00:21");
-        await home.getByRole("dialog").waitFor();
+        await fastForwardUntil(home, "00:21", home.getByRole("dialog"));
         await scan(home, `${tag} feedback dialog`, problems);
         await home.goto(siteUrl("aurora.localhost", "/en/themes?theme=voima"));
         await clickUntil(home.getByTestId("error-drill"), () => home.getByTestId("client-error").isVisible());

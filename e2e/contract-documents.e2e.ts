@@ -1,8 +1,8 @@
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { databaseUrl, siteUrl } from "./helpers";
 import { axeEverywhere, signedInAt } from "./page-checks";
 
 const AURORA = "aurora.localhost";
@@ -40,7 +40,7 @@ async function contractsOf(page: Page): Promise<ContractSummary[]> {
 
 /** Switches a site feature on in the server's database and tells its processes (the cache bus). */
 async function withFeature(site: string, feature: string, run: () => Promise<void>) {
-  const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   const [{ features }] = await sql<{ features: string[] }[]>`select features from sites where id = ${site}`;
   const announce = () => sql`select pg_notify('portal_cache', 'site:*')`;
   try {
@@ -98,7 +98,7 @@ describe("contract documents", () => {
   });
 
   // Before the offer below is accepted: then this contract has none left.
-  it.skipIf(!inject("databaseUrl"))("has no axe violations on the renewal offer with an additional product in light and dark, on a desktop and at 375 px", { timeout: 240_000 }, async () => {
+  it.skipIf(!databaseUrl())("has no axe violations on the renewal offer with an additional product in light and dark, on a desktop and at 375 px", { timeout: 240_000 }, async () => {
     await withFeature("laane", "renewal-offers.additional-product", async () => {
       const { context, page } = await signedInAt(browser, LAANE, "laane-apartment", "/en/contracts");
       const fixed = (await contractsOf(page)).find((c) => c.actions.renew)!;
@@ -130,7 +130,7 @@ describe("contract documents", () => {
     });
   });
 
-  it.skipIf(!inject("databaseUrl"))("accepts a renewal offer with the additional product, and the new contract shows it", async () => {
+  it.skipIf(!databaseUrl())("accepts a renewal offer with the additional product, and the new contract shows it", async () => {
     await withFeature("laane", "renewal-offers.additional-product", async () => {
       const { context, page } = await signedInAt(browser, LAANE, "laane-apartment", "/en/contracts");
       const before = await contractsOf(page);

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { databaseUrl, siteUrl } from "./helpers";
 import { axeEverywhere, signedInAt } from "./page-checks";
 
 /**
@@ -51,8 +51,8 @@ async function actForBusiness(page: Page) {
 
 /** Removes the contract a test made on the cottage, so the next test can sign again. */
 async function freeTheCottage() {
-  if (!inject("databaseUrl")) return;
-  const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+  if (!databaseUrl()) return;
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   try {
     await sql`delete from energy_contracts where site_id = 'aurora' and metering_point_id in (select id from metering_points where site_id = 'aurora' and street = ${COTTAGE})`;
   } finally {
@@ -61,7 +61,7 @@ async function freeTheCottage() {
 }
 
 async function withFeature(feature: string, run: () => Promise<void>) {
-  const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   const [{ features }] = await sql<{ features: string[] }[]>`select features from sites where id = 'aurora'`;
   const announce = () => sql`select pg_notify('portal_cache', 'site:*')`;
   try {
@@ -99,7 +99,7 @@ async function contractsOf(page: Page): Promise<{ id: string; contractNumber: st
 }
 
 describe("signing a new contract", () => {
-  it.skipIf(!inject("databaseUrl"))("signs through the sandbox signing page to the confirmation, downloads the signed PDF and finds the contract in the list", async () => {
+  it.skipIf(!databaseUrl())("signs through the sandbox signing page to the confirmation, downloads the signed PDF and finds the contract in the list", async () => {
     await freeTheCottage();
     const { context, page } = await signedIn("company-owner");
     await actForBusiness(page);
@@ -138,7 +138,7 @@ describe("signing a new contract", () => {
     await context.close();
   });
 
-  it.skipIf(!inject("databaseUrl"))("is gone when contract management is off", async () => {
+  it.skipIf(!databaseUrl())("is gone when contract management is off", async () => {
     const { context, page } = await signedIn("company-owner");
     await actForBusiness(page);
     await page.getByTestId("contracts-sign-new").waitFor();

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { databaseUrl, siteUrl } from "./helpers";
 import { expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
@@ -46,7 +46,7 @@ async function contractsOf(page: Page): Promise<ContractSummary[]> {
 
 /** Switches a site feature in the server's database and tells its processes (the cache bus). */
 async function withFeature(feature: string, run: () => Promise<void>) {
-  const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   const [{ features }] = await sql<{ features: string[] }[]>`select features from sites where id = 'aurora'`;
   const announce = () => sql`select pg_notify('portal_cache', 'site:*')`;
   try {
@@ -121,7 +121,7 @@ describe("contracts", () => {
     await context.close();
   });
 
-  it.skipIf(!inject("databaseUrl"))("keeps the list and documents but not the flows when contract management is off", async () => {
+  it.skipIf(!databaseUrl())("keeps the list and documents but not the flows when contract management is off", async () => {
     const { context, page } = await signedIn("solar-household");
     await expect(page.getByTestId("channel-open").count()).resolves.toBeGreaterThan(0);
     await withFeature("contracts.management-disabled", async () => {

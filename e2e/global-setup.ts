@@ -11,12 +11,16 @@ const ROOT = path.resolve(__dirname, "..");
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3219);
 
+/** How many servers (and test files at once): each has its own database and ports E2E_PORT + 20·i. */
+export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
+
 declare module "vitest" {
   export interface ProvidedContext {
-    port: number;
+    /** One port per server; a test file uses the one of its worker slot (e2e/helpers.ts). */
+    ports: number[];
     oidcIssuer: string;
-    /** The server's PostgreSQL database ("" on PGlite, whose data folder only the server may open). */
-    databaseUrl: string;
+    /** Each server's PostgreSQL database ("" on PGlite, whose data folder only the server may open). */
+    databaseUrls: string[];
   }
 }
 
@@ -44,49 +48,73 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** Builds if needed, prepares a fresh database with the demo data and an OIDC test site, starts the real server. */
+/**
+ * Builds if needed, prepares a fresh database with the demo data and an OIDC test site, copies it
+ * once per further server, and starts the real servers. Test files run E2E_SERVERS at a time, each
+ * on the server of its worker slot, so a server serves one file at a time and no file sees what
+ * another running beside it changes. The suite mostly waits on pages, so this saves time even on
+ * two cores.
+ */
 export default async function setup(project: TestProject) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(path.join(ROOT, "scripts/preload.cjs"));
   const { buildIfNeeded } = await import("../scripts/start");
   buildIfNeeded();
-  for (const p of [E2E_PORT, OIDC_PORT]) if (!(await portFree(p))) throw new Error(`Port ${p} is in use: stop what listens there, or set E2E_PORT / E2E_OIDC_PORT.`);
+  const ports = Array.from({ length: E2E_SERVERS }, (_, i) => E2E_PORT + 20 * i);
+  for (const p of [...ports, OIDC_PORT]) if (!(await portFree(p))) throw new Error(`Port ${p} is in use: stop what listens there, or set E2E_PORT / E2E_OIDC_PORT.`);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     DEMO_MODE: "true",
-    PORT: String(E2E_PORT),
     SIGNIN_RATE_LIMIT_MAX: "1000",
     // Time enough to check the waiting page in light and dark before a pending payment settles.
     SANDBOX_PAYMENT_SETTLE_SECONDS: "45",
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  let dropDatabase: (() => Promise<void>) | undefined;
+  /** The seeded database (or data folder) and how to make server i's copy of it. */
+  const databases: string[] = [];
+  let copyDatabase: (i: number) => Promise<string>;
+  let dropDatabases: (() => Promise<void>) | undefined;
   if (process.env.TEST_DB === "postgres" && process.env.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
-    const name = `portal_e2e_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
+    const prefix = `portal_e2e_${crypto.randomBytes(5).toString("hex")}`;
+    const names: string[] = [];
+    const urlOf = (name: string) => {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
+    const createDatabase = async (name: string, template?: string) => {
+      const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
+      await admin.end();
+      names.push(name);
+      return urlOf(name);
+    };
+    env.DATABASE_URL = await createDatabase(`${prefix}_0`);
+    // A copy of the seeded database, made by PostgreSQL itself.
+    copyDatabase = (i) => createDatabase(`${prefix}_${i}`, `${prefix}_0`);
+    dropDatabases = async () => {
       const a = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
+      for (const name of names) await a.unsafe(`drop database if exists ${name} with (force)`);
       await a.end();
     };
   } else {
     delete env.DATABASE_URL;
     env.PGLITE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+    copyDatabase = async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+      fs.cpSync(env.PGLITE_DIR!, dir, { recursive: true });
+      return dir;
+    };
   }
 
   const oidc = await startOidcProvider({
     port: OIDC_PORT,
     clientId: "portal-e2e",
     clientSecret: "portal-e2e-secret",
-    redirectUris: [`http://oidc.localhost:${E2E_PORT}/api/auth/callback/test-idp`],
+    redirectUris: ports.map((p) => `http://oidc.localhost:${p}/api/auth/callback/test-idp`),
   });
   // The server discovers the provider with fetch, which refuses the Fetch Standard's "bad ports"
   // (3659 among them): say so here rather than as a sign-in test timing out.
@@ -122,33 +150,52 @@ export default async function setup(project: TestProject) {
   });
   await closeDb();
   process.env = saved;
+  databases.push(env.DATABASE_URL ?? env.PGLITE_DIR!);
+  for (let i = 1; i < ports.length; i++) databases.push(await copyDatabase(i));
 
-  const server: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "scripts/server.ts"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const logPath = path.join(os.tmpdir(), `portal-e2e-server-${E2E_PORT}.log`);
-  const logFile = fs.createWriteStream(logPath);
-  server.stdout!.pipe(logFile);
-  server.stderr!.pipe(logFile);
+  const onPglite = !env.DATABASE_URL;
+  const servers: ChildProcess[] = [];
+  const stopAll = async () => {
+    await Promise.all(
+      servers.map((server) => {
+        if (server.exitCode !== null) return;
+        server.kill("SIGTERM");
+        return new Promise((r) => server.once("exit", r));
+      }),
+    );
+  };
   try {
-    await waitFor(`http://127.0.0.1:${E2E_PORT}/api/info`, 90_000, server);
+    await Promise.all(
+      ports.map(async (port, i) => {
+        const server: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "scripts/server.ts"], {
+          cwd: ROOT,
+          env: { ...env, PORT: String(port), ...(onPglite ? { PGLITE_DIR: databases[i] } : { DATABASE_URL: databases[i] }) },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        servers.push(server);
+        const logPath = path.join(os.tmpdir(), `portal-e2e-server-${port}.log`);
+        const logFile = fs.createWriteStream(logPath);
+        server.stdout!.pipe(logFile);
+        server.stderr!.pipe(logFile);
+        await waitFor(`http://127.0.0.1:${port}/api/info`, 90_000, server).catch((err: Error) => {
+          throw new Error(`${err.message}; see ${logPath}`);
+        });
+      }),
+    );
   } catch (err) {
-    server.kill("SIGKILL");
+    for (const server of servers) server.kill("SIGKILL");
     await oidc.close();
-    throw new Error(`${(err as Error).message}; see ${logPath}`);
+    throw err;
   }
 
-  project.provide("port", E2E_PORT);
+  project.provide("ports", ports);
   project.provide("oidcIssuer", oidc.issuer);
-  project.provide("databaseUrl", env.DATABASE_URL ?? "");
+  project.provide("databaseUrls", onPglite ? ports.map(() => "") : databases);
 
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stopAll();
     await oidc.close();
-    await dropDatabase?.();
-    if (env.PGLITE_DIR) fs.rmSync(env.PGLITE_DIR, { recursive: true, force: true });
+    await dropDatabases?.();
+    if (onPglite) for (const dir of databases) fs.rmSync(dir, { recursive: true, force: true });
   };
 }

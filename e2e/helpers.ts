@@ -1,7 +1,14 @@
 import { inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
 
-export const port = () => inject("port");
+/**
+ * This test file's server: the one of its worker slot. Files that run at the same time have
+ * different slots, so each server serves one file at a time (e2e/global-setup.ts).
+ */
+const slot = () => (Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1)) - 1) % inject("ports").length;
+export const port = () => inject("ports")[slot()];
+/** This test file's server's PostgreSQL database ("" on PGlite). */
+export const databaseUrl = () => inject("databaseUrls")[slot()];
 export const siteUrl = (host: string, path = "/") => `http://${host}:${port()}${path}`;
 
 /** Signs in through the sandbox e-ID provider's pages, as a person would. */
@@ -65,4 +72,31 @@ export async function clickUntil(target: Locator, done: () => Promise<boolean>, 
     await target.click({ timeout: 2_000 }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * Moves the page's installed clock on by `step` until `target` shows. A page sets its timers when
+ * it hydrates, which on a loaded machine can come after a single jump; such a timer would then
+ * run in real time. Each further jump finds it set.
+ */
+export async function fastForwardUntil(page: Page, step: string, target: Locator, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await page.clock.fastForward(step);
+    if (await happensWithin(1_000, (t) => target.waitFor({ timeout: t }))) return;
+    if (Date.now() > deadline) throw new Error(`${target} did not show within ${timeout} ms`);
+  }
+}
+
+/**
+ * Lets the page finish its requests (streamed parts, deferred chunks), for at most `ms`: a page
+ * that keeps a request open or polls is scanned as it is then.
+ */
+export async function networkSettled(page: Page, ms = 5_000): Promise<void> {
+  await page.waitForLoadState("networkidle", { timeout: ms }).catch(() => undefined);
+}
+
+/** Waits until the page has kept a form draft in session storage (its save runs shortly after typing). */
+export async function draftKept(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith("portal:form-draft:")));
 }

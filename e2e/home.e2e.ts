@@ -1,8 +1,8 @@
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { databaseUrl, siteUrl } from "./helpers";
 import { pageFetch } from "./shell-helpers";
 import { expectAxeClean, pageShown, setScheme, signedInAt } from "./page-checks";
 
@@ -102,7 +102,7 @@ describe("home page", () => {
     await context.close();
   });
 
-  it.skipIf(!inject("databaseUrl"))("shows a paid invoice without a pay button or transfer details, and an unpaid one with them", async () => {
+  it.skipIf(!databaseUrl())("shows a paid invoice without a pay button or transfer details, and an unpaid one with them", async () => {
     const { context, page } = await signedIn("solar-household", "/en/invoices");
     const invoices = (await apiGet<{ invoices: Summary[] }>(page, "/api/invoices")).invoices;
     // The test data has a month of history: one invoice, shown unpaid and then paid (as a settled
@@ -110,7 +110,7 @@ describe("home page", () => {
     const target = invoices.find((i) => i.canPay) ?? invoices.find((i) => i.status === "paid");
     expect(target, "the demo household has an invoice").toBeTruthy();
     const n = target!.invoiceNumber;
-    const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+    const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
     const [was] = await sql<{ status: string; paid_at: Date | null }[]>`select status, paid_at from invoices where site_id = 'aurora' and invoice_number = ${n}`;
     try {
       await sql`update invoices set status = 'open', paid_at = null where site_id = 'aurora' and invoice_number = ${n}`;

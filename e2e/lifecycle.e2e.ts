@@ -4,11 +4,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { port as testServerPort } from "./helpers";
 
 const ROOT = path.resolve(__dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
-const port = inject("port") + 7;
+// Beside this file's test server's port, so files running at the same time never meet.
+const port = testServerPort() + 7;
 
 function start(): ChildProcess {
   return spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "scripts/server.ts"], {

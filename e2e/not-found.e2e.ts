@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { signInSandbox, siteUrl, transitionsDone } from "./helpers";
+import { networkSettled, signInSandbox, siteUrl, transitionsDone } from "./helpers";
 import { settleShellPrompts } from "./shell-helpers";
 import { DEMO_SITES } from "../src/server/demo/sites";
 import nav from "../src/i18n/messages/en-GB/nav.json";
@@ -53,7 +53,7 @@ async function expectNotFound(page: Page, host: string, path: string, want: { ti
 }
 
 async function expectAxeClean(page: Page, label: string) {
-  await page.waitForLoadState("networkidle").catch(() => {});
+  await networkSettled(page);
   await transitionsDone(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const summary = violations.map(

@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { axeEverywhere, signedInAt } from "./page-checks";
-import { siteUrl } from "./helpers";
+import { databaseUrl, siteUrl } from "./helpers";
 import { startPushService } from "../src/server/providers/push/push-service.testing";
 
 const HOST = "aurora.localhost";
@@ -70,7 +70,7 @@ describe("notification settings", () => {
 });
 
 describe("spot-price alert and inbox", () => {
-  it.skipIf(!inject("databaseUrl"))("sets an alert, imports tomorrow's prices, finds the alert in the inbox and the mail in the dev mailbox, marks it read", async () => {
+  it.skipIf(!databaseUrl())("sets an alert, imports tomorrow's prices, finds the alert in the inbox and the mail in the dev mailbox, marks it read", async () => {
     const { context, page } = await signedIn("apartment", "/en/settings?tab=notifications");
     const form = page.locator('[data-testid="spot-alert-form"][data-interactive]');
     await form.waitFor();
@@ -102,7 +102,7 @@ describe("spot-price alert and inbox", () => {
     const { xml, date } = tomorrowsPrices();
     const file = path.join(tmp, "prices.xml");
     fs.writeFileSync(file, xml);
-    execFileSync("npx", ["tsx", "--require", "./scripts/preload.cjs", "scripts/import.ts", "prices", file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: inject("databaseUrl") }, stdio: "pipe" });
+    execFileSync("npx", ["tsx", "--require", "./scripts/preload.cjs", "scripts/import.ts", "prices", file], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl() }, stdio: "pipe" });
 
     const title = `Spot prices for ${date.split("-").reverse().join(".")}`;
     const deadline = Date.now() + 45_000;

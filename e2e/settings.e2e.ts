@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { draftKept, happensWithin, siteUrl } from "./helpers";
 import { pageFetch, serverHtml } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { expectAxeClean, setScheme, signedInAt } from "./page-checks";
@@ -311,7 +311,7 @@ describe("changing settings", { timeout: 120_000 }, () => {
     await form.waitFor();
     await form.getByLabel("Street address").fill("Mere pst 3");
     // Leaving asks first; the draft has been kept meanwhile.
-    await page.waitForTimeout(600);
+    await draftKept(page);
     await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Profile" }).click();
     await page.getByTestId("leave-confirm").click();
     await page.waitForURL((u) => u.searchParams.get("tab") === "profile");
@@ -326,8 +326,7 @@ describe("changing settings", { timeout: 120_000 }, () => {
     await page.reload();
     await changeBilling();
     await page.locator('[data-testid="address-form-billing"][data-interactive]').waitFor();
-    await page.waitForTimeout(1000);
-    expect(await page.getByTestId("draft-restore").count()).toBe(0);
+    expect(await happensWithin(1500, (timeout) => page.getByTestId("draft-restore").waitFor({ timeout }))).toBe(false);
     await expect(page.locator('[data-testid="address-form-billing"]').getByLabel("Street address").inputValue()).resolves.not.toBe("Mere pst 3");
     await context.close();
   });
@@ -428,7 +427,20 @@ describe("accessibility and translations", () => {
     const { person, customer } = ownCustomer("aurora", "solar-household");
     const membership = (await pageFetch<{ benefits: { title: string }[] }>(page, "/api/me/membership")).body;
     const contacts = (await pageFetch<{ contacts: { value: string }[] }>(page, "/api/me/contacts")).body.contacts.map((c) => c.value);
-    const data = [`${person.firstName} ${person.lastName}`, customer.name, customer.clientCode, ...membership.benefits.map((b) => b.title), ...contacts, "English", "Suomi", "Svenska", "Pseudo"];
+    // Names the person gave their API tokens (the tokens' own tests may have made some) are data too.
+    const tokens = (await pageFetch<{ tokens: { name: string }[] }>(page, "/api/me/api-tokens")).body.tokens.map((t) => t.name);
+    const data = [
+      `${person.firstName} ${person.lastName}`,
+      customer.name,
+      customer.clientCode,
+      ...membership.benefits.map((b) => b.title),
+      ...contacts,
+      ...tokens,
+      "English",
+      "Suomi",
+      "Svenska",
+      "Pseudo",
+    ];
     for (const tab of TABS) {
       await openTab(page, AURORA, tab, "xa");
       const rest = await page.evaluate((allowed) => {

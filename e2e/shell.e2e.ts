@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { clickUntil, happensWithin, signInSandbox, siteUrl } from "./helpers";
+import { clickUntil, fastForwardUntil, happensWithin, signInSandbox, siteUrl } from "./helpers";
 import { pageFetch, readDraft, serverHtml, settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { THEME_IDS } from "../src/themes/types";
@@ -521,7 +521,7 @@ describe("notifications and API errors (spec §8, §9)", () => {
     await page.getByTestId("notify-success").click();
     await page.waitForFunction(() => [...document.querySelectorAll(".mantine-Notification-root")].some((n) => (n.getAttribute("style") ?? "").includes("green")));
     await context.close();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("feedback dialog (spec §4–§6)", () => {
@@ -534,8 +534,7 @@ describe("feedback dialog (spec §4–§6)", () => {
     await page.getByTestId("account-summary").waitFor();
     const dialog = page.getByRole("dialog", { name: "How are we doing?" });
     await expect(dialog.count()).resolves.toBe(0);
-    await page.clock.fastForward("00:21");
-    await dialog.waitFor();
+    await fastForwardUntil(page, "00:21", dialog);
     const width = (await page.locator(".mantine-Modal-content").boundingBox())!.width;
     expect(Math.round(width)).toBe(880);
 
@@ -565,7 +564,7 @@ describe("feedback dialog (spec §4–§6)", () => {
     expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
     await expect(dialog.count()).resolves.toBe(0);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 
   it("closing counts as handled; the dialog is full screen on phones and never on sign-in pages", async () => {
     const context = await newContext(browser, { mobile: true });
@@ -573,9 +572,8 @@ describe("feedback dialog (spec §4–§6)", () => {
     const page = await context.newPage();
     await page.clock.install();
     await signInSandbox(page, "aurora.localhost", "aurora-representative", "/en");
-    await page.clock.fastForward("00:21");
     const dialog = page.getByRole("dialog", { name: "How are we doing?" });
-    await dialog.waitFor();
+    await fastForwardUntil(page, "00:21", dialog);
     const box = (await page.locator(".mantine-Modal-content").boundingBox())!;
     expect(Math.round(box.width)).toBe(390);
     await page.getByRole("button", { name: "Close" }).click();
@@ -589,10 +587,9 @@ describe("feedback dialog (spec §4–§6)", () => {
     expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
     await expect(dialog.count()).resolves.toBe(0);
     await page.goto(siteUrl("aurora.localhost", "/en"));
-    await page.clock.fastForward("00:21");
-    await dialog.waitFor();
+    await fastForwardUntil(page, "00:21", dialog);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("announcements (spec §7)", () => {

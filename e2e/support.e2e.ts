@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { happensWithin, siteUrl } from "./helpers";
+import { draftKept, happensWithin, siteUrl } from "./helpers";
 import { pageFetch } from "./shell-helpers";
 import { axeEverywhere, signedInAt } from "./page-checks";
 import { demoPlans } from "../src/server/demo/plan-access";
@@ -312,7 +312,7 @@ describe("support tickets and the customer service desk", () => {
     expect(new URL(page.url()).pathname).toBe("/en/support");
     await expect(page.getByTestId("field-name").inputValue()).resolves.toBe("A draft that must not get lost");
     // Back on the page later, the draft is offered and restored into the open form.
-    await page.waitForTimeout(600);
+    await draftKept(page);
     page.once("dialog", (d) => void d.accept());
     await page.reload();
     await page.getByTestId("draft-restore").click();

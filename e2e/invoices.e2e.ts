@@ -355,6 +355,8 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     expect(target).toBeDefined();
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
     const pay = page.getByTestId("pay-invoice");
+    // Its controls act once the page has hydrated.
+    await page.locator('[data-testid="pay-invoice"][data-interactive]').waitFor();
     const banks = (await apiGet<{ banks: { bic: string; name: string }[] }>(page, "/api/banks?type=BANK_LINK")).banks;
     // Continuing without a bank asks for one (once the form is hydrated: a click before then is lost).
     await clickUntil(pay.getByRole("button", { name: /^Pay / }), () => pay.getByText("Choose your bank.").isVisible());
@@ -429,6 +431,8 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     expect(target).toBeDefined();
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
     const pay = page.getByTestId("pay-invoice");
+    // Its controls act once the page has hydrated.
+    await page.locator('[data-testid="pay-invoice"][data-interactive]').waitFor();
     await pay.getByRole("radio", { name: "Card" }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(/\/en\/sandbox\/payments\//, { timeout: 20_000 });
@@ -476,6 +480,8 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     expect(target).toBeDefined();
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
     const pay = page.getByTestId("pay-invoice");
+    // Its controls act once the page has hydrated.
+    await page.locator('[data-testid="pay-invoice"][data-interactive]').waitFor();
     const banks = (await apiGet<{ banks: { bic: string; name: string }[] }>(page, "/api/banks?type=BANK_LINK")).banks;
     await pay.getByRole("radio", { name: banks[banks.length - 1].name }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { BankIcon, CardIcon } from "@/ui/shared/line-icons";
+import { useHydrated } from "@/ui/shared/use-hydrated";
 import { newAttemptId } from "./payment-client";
 
 export interface PayOptions {
@@ -21,6 +22,7 @@ export function PayInvoice({ invoiceNumber, amount, options, processingPath }: {
   const [bank, setBank] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const interactive = useHydrated();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -35,7 +37,7 @@ export function PayInvoice({ invoiceNumber, amount, options, processingPath }: {
   };
 
   return (
-    <Paper withBorder p="lg" id="pay" component="section" aria-labelledby="pay-title" data-testid="pay-invoice">
+    <Paper withBorder p="lg" id="pay" component="section" aria-labelledby="pay-title" data-testid="pay-invoice" data-interactive={interactive || undefined}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h3" id="pay-title">

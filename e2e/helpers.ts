@@ -100,3 +100,17 @@ export async function networkSettled(page: Page, ms = 5_000): Promise<void> {
 export async function draftKept(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith("portal:form-draft:")));
 }
+
+/**
+ * Whether `target` shows while the page's installed clock jumps on by `step` `jumps` times, a
+ * second apart: the negative of `fastForwardUntil`. A timer the page sets late (after the first
+ * jump, once it has hydrated) is still passed by a later jump, so a dialog that should not open
+ * cannot slip through by having its timer set late.
+ */
+export async function showsAsClockRuns(page: Page, step: string, target: Locator, jumps = 3): Promise<boolean> {
+  for (let i = 0; i < jumps; i++) {
+    await page.clock.fastForward(step);
+    if (await happensWithin(1_000, (t) => target.waitFor({ timeout: t }))) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { clickUntil, fastForwardUntil, happensWithin, signInSandbox, siteUrl } from "./helpers";
+import { clickUntil, fastForwardUntil, happensWithin, showsAsClockRuns, signInSandbox, siteUrl } from "./helpers";
 import { pageFetch, readDraft, serverHtml, settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { THEME_IDS } from "../src/themes/types";
@@ -560,8 +560,7 @@ describe("feedback dialog (spec §4–§6)", () => {
 
     await page.reload();
     await page.getByTestId("account-summary").waitFor();
-    await page.clock.fastForward("00:30");
-    expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
+    expect(await showsAsClockRuns(page, "00:30", dialog)).toBe(false);
     await expect(dialog.count()).resolves.toBe(0);
     await context.close();
   }, 120_000);
@@ -583,8 +582,7 @@ describe("feedback dialog (spec §4–§6)", () => {
     // An old answer (before the form was refreshed) asks again, but not on sign-in pages.
     await context.addCookies([{ name: "feedback-handled", value: String(Date.parse("2024-06-01T00:00:00Z")), domain: "aurora.localhost", path: "/" }]);
     await page.goto(siteUrl("aurora.localhost", "/en/auth/signin"));
-    await page.clock.fastForward("00:30");
-    expect(await happensWithin(1000, (timeout) => dialog.waitFor({ timeout }))).toBe(false);
+    expect(await showsAsClockRuns(page, "00:30", dialog)).toBe(false);
     await expect(dialog.count()).resolves.toBe(0);
     await page.goto(siteUrl("aurora.localhost", "/en"));
     await fastForwardUntil(page, "00:21", dialog);

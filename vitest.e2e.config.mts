@@ -12,7 +12,7 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
     pool: "forks",
-    // One file at a time per server (e2e/global-setup.ts starts E2E_SERVERS of them).
+    // One file at a time per server: e2e/global-setup.ts starts one server per worker.
     maxWorkers: Math.max(1, Number(process.env.E2E_SERVERS ?? 2)),
     // Two files share the processor: a test may take twice what it takes alone.
     testTimeout: 120_000,

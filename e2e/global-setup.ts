@@ -11,9 +11,6 @@ const ROOT = path.resolve(__dirname, "..");
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3219);
 
-/** How many servers (and test files at once): each has its own database and ports E2E_PORT + 20·i. */
-export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
-
 declare module "vitest" {
   export interface ProvidedContext {
     /** One port per server; a test file uses the one of its worker slot (e2e/helpers.ts). */
@@ -50,7 +47,8 @@ async function portFree(port: number): Promise<boolean> {
 
 /**
  * Builds if needed, prepares a fresh database with the demo data and an OIDC test site, copies it
- * once per further server, and starts the real servers. Test files run E2E_SERVERS at a time, each
+ * once per further server, and starts the real servers: one per worker (E2E_SERVERS in
+ * vitest.e2e.config.mts), each with ports E2E_PORT + 20·i. Test files run that many at a time, each
  * on the server of its worker slot, so a server serves one file at a time and no file sees what
  * another running beside it changes. The suite mostly waits on pages, so this saves time even on
  * two cores.
@@ -60,7 +58,7 @@ export default async function setup(project: TestProject) {
   require(path.join(ROOT, "scripts/preload.cjs"));
   const { buildIfNeeded } = await import("../scripts/start");
   buildIfNeeded();
-  const ports = Array.from({ length: E2E_SERVERS }, (_, i) => E2E_PORT + 20 * i);
+  const ports = Array.from({ length: project.config.maxWorkers }, (_, i) => E2E_PORT + 20 * i);
   for (const p of [...ports, OIDC_PORT]) if (!(await portFree(p))) throw new Error(`Port ${p} is in use: stop what listens there, or set E2E_PORT / E2E_OIDC_PORT.`);
 
   const env: NodeJS.ProcessEnv = {

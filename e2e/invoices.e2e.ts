@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { clickUntil, siteUrl, transitionsDone } from "./helpers";
+import { siteUrl, transitionsDone } from "./helpers";
 import { DESKTOP, axeEverywhere, expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
@@ -98,6 +98,13 @@ function csvCells(line: string): string[] {
   }
   out.push(cur);
   return out;
+}
+
+/** The invoice's pay form once hydrated (it marks itself data-interactive): a click before then is lost. */
+async function payForm(page: Page) {
+  const pay = page.locator('[data-testid="pay-invoice"][data-interactive]');
+  await pay.waitFor();
+  return pay;
 }
 
 describe("invoice list", () => {
@@ -354,12 +361,11 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     const target = (await listInvoices(page)).find((i) => i.canPay)!;
     expect(target).toBeDefined();
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
-    const pay = page.getByTestId("pay-invoice");
-    // Its controls act once the page has hydrated.
-    await page.locator('[data-testid="pay-invoice"][data-interactive]').waitFor();
+    const pay = await payForm(page);
     const banks = (await apiGet<{ banks: { bic: string; name: string }[] }>(page, "/api/banks?type=BANK_LINK")).banks;
-    // Continuing without a bank asks for one (once the form is hydrated: a click before then is lost).
-    await clickUntil(pay.getByRole("button", { name: /^Pay / }), () => pay.getByText("Choose your bank.").isVisible());
+    // Continuing without a bank asks for one.
+    await pay.getByRole("button", { name: /^Pay / }).click();
+    await pay.getByText("Choose your bank.").waitFor();
     await pay.getByRole("radio", { name: banks[0].name }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();
 
@@ -430,9 +436,7 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     const target = (await listInvoices(page)).find((i) => i.canPay)!;
     expect(target).toBeDefined();
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
-    const pay = page.getByTestId("pay-invoice");
-    // Its controls act once the page has hydrated.
-    await page.locator('[data-testid="pay-invoice"][data-interactive]').waitFor();
+    const pay = await payForm(page);
     await pay.getByRole("radio", { name: "Card" }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(/\/en\/sandbox\/payments\//, { timeout: 20_000 });
@@ -479,9 +483,7 @@ describe("paying an invoice", { timeout: 120_000 }, () => {
     const target = (await listInvoices(page)).find((i) => i.canPay)!;
     expect(target).toBeDefined();
     await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
-    const pay = page.getByTestId("pay-invoice");
-    // Its controls act once the page has hydrated.
-    await page.locator('[data-testid="pay-invoice"][data-interactive]').waitFor();
+    const pay = await payForm(page);
     const banks = (await apiGet<{ banks: { bic: string; name: string }[] }>(page, "/api/banks?type=BANK_LINK")).banks;
     await pay.getByRole("radio", { name: banks[banks.length - 1].name }).click();
     await pay.getByRole("button", { name: /^Pay / }).click();

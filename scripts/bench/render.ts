@@ -180,7 +180,7 @@ function loadBrowserHelpers(port: number) {
   const id = require.resolve("vitest");
   const saved = require.cache[id];
   const stand = new Module(id);
-  stand.exports = { inject: (key: string) => (key === "port" ? port : undefined) };
+  stand.exports = { inject: (key: string) => (key === "ports" ? [port] : key === "databaseUrls" ? [""] : undefined) };
   stand.loaded = true;
   require.cache[id] = stand;
   try {

@@ -2,7 +2,10 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, it, expect } from "vitest";
 import { AA_NON_TEXT, AA_NORMAL_TEXT, contrastRatio, parseHex, relativeLuminance } from "./contrast";
-import { chartColorVariable, createMantineTheme, themeCssVariables } from "./mantine";
+import { MantineProvider } from "@mantine/core";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { chartColorVariable, createMantineTheme, themeCssText, themeCssVariables } from "./mantine";
 import { allThemes, getTheme, isThemeId } from "./registry";
 import { BUTTON_RADII, CHART_SERIES, DEFAULT_THEME_ID, HEADER_HEIGHTS, THEME_IDS, UTILITIES, type PortalTheme } from "./types";
 
@@ -268,6 +271,18 @@ describe.each(themes.map((t) => [t.id, t] as const))("theme %s", (id, theme) => 
       expect(vars["--mantine-color-body"]).toBe(theme.background[scheme]);
       for (const u of UTILITIES) for (const s of CHART_SERIES) expect(vars[chartColorVariable(u, s)]).toBe(theme.chartColors[u][scheme][s]);
     }
+  });
+
+  it("keeps the CSS variables Mantine's provider would write, once per theme", () => {
+    // What MantineProvider renders itself with the portal's resolver: the page must get the same.
+    const html = renderToStaticMarkup(createElement(MantineProvider, { theme: createMantineTheme(theme), cssVariablesResolver: themeCssVariables(theme) }));
+    const mantine = /<style data-mantine-styles="true">([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(mantine).toContain("--portal-header-bg");
+    expect(themeCssText(theme)).toBe(mantine);
+    expect(themeCssText(structuredClone(theme))).toBe(themeCssText(theme));
+    // An edited theme is another entry, not the old one's text.
+    const edited = { ...theme, header: { ...theme.header, light: { ...theme.header.light, background: "#123456" } } };
+    expect(themeCssText(edited)).toContain("--portal-header-bg: #123456");
   });
 });
 

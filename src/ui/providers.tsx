@@ -4,7 +4,7 @@ import { MantineProvider } from "@mantine/core";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import dynamic from "next/dynamic";
 import { useMemo, type ReactNode } from "react";
-import { createMantineTheme, themeCssVariables } from "@/themes/mantine";
+import { createMantineTheme, themeCssText } from "@/themes/mantine";
 import type { PortalTheme } from "@/themes/types";
 import { intlHandlers } from "./intl-handlers";
 // Colour-scheme cookies and their rules (spec §4): src/ui/shared/color-scheme.ts
@@ -47,17 +47,18 @@ export function Providers(props: {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const theme = useMemo(() => props.theme, [props.theme.id]);
   const mantineTheme = useMemo(() => createMantineTheme(theme), [theme]);
-  const resolver = useMemo(() => themeCssVariables(theme), [theme]);
   const manager = useMemo(() => cookieColorSchemeManager(props.darkAllowed), [props.darkAllowed]);
   return (
     <NextIntlClientProvider locale={props.locale} timeZone={props.timeZone} messages={props.messages} {...intlHandlers}>
       <MantineProvider
         theme={mantineTheme}
-        cssVariablesResolver={resolver}
+        withCssVariables={false}
         colorSchemeManager={manager}
         defaultColorScheme={props.darkAllowed ? props.colorScheme : "light"}
         forceColorScheme={props.darkAllowed ? undefined : "light"}
       >
+        {/* The theme's CSS variables, as Mantine writes them, kept per theme (src/themes/mantine.ts). */}
+        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssText(theme) }} />
         <Notifications position="top-right" limit={5} autoClose={4000} transitionDuration={250} containerWidth={440} notificationMaxHeight={200} zIndex={9999} />
         <ModalsHost onReady={modalsHostMounted} />
         {props.children}

@@ -3,6 +3,8 @@ import { useTestDatabase } from "@/test/db";
 import { demoPointsOf, signedInClients, withSiteFeatures } from "@/test/energy-fixtures";
 import { ApiClient } from "@/test/api-client";
 import type { Db } from "@/server/db/client";
+import { sql } from "drizzle-orm";
+import { importSpotPrices } from "@/server/importers/spot-prices";
 
 let db: Db;
 let cleanup: () => Promise<void>;
@@ -77,6 +79,25 @@ describe("dashboard", () => {
     const p = res.body.now;
     expect(p.centsPerKwhWithVat).toBeCloseTo((p.eurPerMwh / 10) * 1.21, 2);
     expect(res.body.today.minCentsPerKwhWithVat).toBeLessThanOrEqual(res.body.today.maxCentsPerKwhWithVat);
+  });
+
+  it("keeps the spot answer for the quarter-hour and shows imported prices at once", async () => {
+    const api = await signedIn("daugava", "apartment");
+    // The answer is kept per quarter-hour: start well inside one.
+    const left = 900_000 - (Date.now() % 900_000);
+    if (left < 20_000) await new Promise((r) => setTimeout(r, left + 100));
+    const first = await api.get("/api/dashboard/statistics/spot");
+    const now = first.body.now as { start: string; eurPerMwh: number };
+    // Another price in the database, written past the import: the kept answer is served.
+    const start = new Date(now.start).getTime();
+    await db.execute(sql`update spot_prices set price_eur_mwh = price_eur_mwh + 1 where zone = 'LV' and start = ${new Date(start).toISOString()}::timestamptz`);
+    expect((await api.get("/api/dashboard/statistics/spot")).body.now.eurPerMwh).toBe(now.eurPerMwh);
+    // An import of that price (as the ENTSO-E import writes it) drops the kept answers.
+    const changed = now.eurPerMwh + 7;
+    expect((await importSpotPrices([{ zone: "LV", resolutionMinutes: 15, start, eurPerMwh: changed, line: 1 }])).updated).toBe(1);
+    const after = await api.get("/api/dashboard/statistics/spot");
+    expect(after.body.now.eurPerMwh).toBeCloseTo(changed, 3);
+    expect(after.body.now.centsPerKwhWithVat).toBeCloseTo((changed / 10) * 1.21, 2);
   });
 
   it("gives twelve months of the year next to the year before", async () => {

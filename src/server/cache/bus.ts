@@ -11,7 +11,7 @@ import { getState, openedState } from "@/server/db/client";
  * connection, until it listens again) nothing may be served from memory, since a change announced
  * meanwhile would be missed.
  */
-export type CacheTopic = "session" | "user" | "site";
+export type CacheTopic = "session" | "user" | "site" | "spot";
 
 const CHANNEL = "portal_cache";
 type Handler = (key: string) => void;

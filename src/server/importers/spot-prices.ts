@@ -4,6 +4,7 @@ import { lockRollupsInTx, refreshDailyInTx, refreshHourlyInTx, refreshHourlyPric
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { ImportError, MAX_ISSUES, type ImportIssue, type ImportResult } from "./types";
 import { spotPricesImported } from "@/server/notifications/spot-price";
+import { invalidate } from "@/server/cache/bus";
 
 /** ENTSO-E bidding zone EIC codes of the zones we serve. */
 export const ZONE_BY_EIC: Record<string, "FI" | "EE" | "LV"> = {
@@ -302,8 +303,12 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
     }
     return { rows: rows.length, inserted, updated, unchanged: rows.length - inserted - updated };
   });
-  // New prices may cross customers' spot-price alert limits: an evaluation job per zone (notifications).
-  if (result.inserted + result.updated > 0) await spotPricesImported(zoneRanges(rows));
+  if (result.inserted + result.updated > 0) {
+    // Every process's spot answers of these zones are out of date.
+    for (const { zone } of zoneRanges(rows)) await invalidate("spot", zone);
+    // New prices may cross customers' spot-price alert limits: an evaluation job per zone (notifications).
+    await spotPricesImported(zoneRanges(rows));
+  }
   return result;
 }
 

@@ -1,4 +1,6 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
+import { cacheReady, onInvalidate } from "@/server/cache/bus";
 import { hasFeature } from "@/lib/features";
 import { notFound, validationError, type FieldError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
@@ -11,7 +13,7 @@ import { aggregateEnergy, aggregateSpot, aggregateTemperature, listSpotPrices, t
 import { aggregateExpenses, type ExpenseBucket } from "./expenses";
 import { resolvePoints, type MeteringPointRow, type PointScope } from "./points";
 import { energyFacts, type EnergyAnswer } from "./energy-facts";
-import { checkResolution, rangeOrThrow, rangeView, siteEnergyFacts } from "./statistics-input";
+import { checkResolution, rangeOrThrow, rangeView, siteEnergyFacts, type SiteEnergyFacts } from "./statistics-input";
 
 // ---------------------------------------------------------------- dashboard statistics
 
@@ -127,10 +129,40 @@ function daySummary(rows: { start: number; resolutionMinutes: number; eurPerMwh:
   };
 }
 
-/** Today's and tomorrow's day-ahead prices of the site's zone, and the price in force now. */
-export async function spotStatistics(site: Site, now = Date.now()) {
-  const tz = site.timezone;
+type SpotStatistics = Awaited<ReturnType<typeof computeSpotStatistics>>;
+const SPOT_CACHE = Symbol.for("portal.spot.cache");
+const QUARTER_MS = 15 * 60_000;
+const sg = globalThis as typeof globalThis & { [SPOT_CACHE]?: LRUCache<string, SpotStatistics> };
+function spotCache(): LRUCache<string, SpotStatistics> {
+  if (!sg[SPOT_CACHE]) {
+    const c = new LRUCache<string, SpotStatistics>({ max: 256, ttl: 60_000 });
+    const clear = () => c.clear();
+    // A price import announces its zone (src/server/importers/spot-prices.ts).
+    onInvalidate("spot", clear, clear);
+    sg[SPOT_CACHE] = c;
+  }
+  return sg[SPOT_CACHE];
+}
+
+/**
+ * Today's and tomorrow's day-ahead prices of the site's zone, and the price in force now. The
+ * answer is the same for every customer of a zone (in one time zone, at one VAT rate) within a
+ * quarter-hour, the shortest price interval: it is kept for that quarter-hour, at most a minute,
+ * and dropped in every process when prices are imported. Callers must not change it.
+ */
+export async function spotStatistics(site: Site, now = Date.now()): Promise<SpotStatistics> {
   const facts = await siteEnergyFacts(site);
+  const key = `${facts.zone}|${facts.vatBasisPoints}|${facts.currency}|${site.timezone}|${Math.floor(now / QUARTER_MS)}`;
+  const cache = spotCache();
+  const hit = cacheReady() ? cache.get(key) : undefined;
+  if (hit) return hit;
+  const value = await computeSpotStatistics(site, facts, now);
+  cache.set(key, value);
+  return value;
+}
+
+async function computeSpotStatistics(site: Site, facts: SiteEnergyFacts, now: number) {
+  const tz = site.timezone;
   const today = startOfLocalDay(now, tz);
   const tomorrow = addLocalDays(today, 1, tz);
   const dayAfter = addLocalDays(today, 2, tz);

@@ -40,7 +40,7 @@ describe("import boundaries", { timeout: 120_000 }, () => {
   });
 
   it("refuses routes in server code", async () => {
-    const errors = await boundaryErrors(`import Page from "@/app/%5Fsites/[site]/[locale]/(site)/(portal)/page";\nexport const page = Page;\n`, "src/server/boundary-check.ts");
+    const errors = await boundaryErrors(`import Page from "@/app/%5Fsites/[site]/[locale]/(portal)/page";\nexport const page = Page;\n`, "src/server/boundary-check.ts");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^import\/no-restricted-paths: .*src\/server must not import/);
   });

@@ -11,7 +11,7 @@ import { hasFeature } from "@/lib/features";
 import { localePath } from "@/lib/locales";
 import { navItems } from "@/ui/shell/navigation";
 import { AmountDueCard, HomeCardSkeleton, LatestInvoiceCard, MonthCard } from "@/ui/home/home-cards";
-import { SiteAnnouncements } from "../../_parts/site-announcements";
+import { SiteAnnouncements } from "../_parts/site-announcements";
 import { CustomerServiceSearch, RepresentativeCodeForm } from "@/ui/on-demand";
 
 const TILE_AREAS = ["charts", "contracts", "invoices"] as const;

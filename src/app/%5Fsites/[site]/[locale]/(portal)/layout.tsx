@@ -7,8 +7,8 @@ import { SessionWatcher } from "@/ui/shell/session-watcher";
 import { CustomerServiceBanner } from "@/ui/on-demand";
 import "@/ui/shell/areas";
 import { PortalBottomBar } from "@/ui/shared/portal-bottom-bar";
-import { FeedbackPrompt } from "../../_parts/feedback-prompt";
-import { SiteFrame } from "../../_parts/site-frame";
+import { FeedbackPrompt } from "../_parts/feedback-prompt";
+import { SiteFrame } from "../_parts/site-frame";
 
 export default async function PortalLayout({ children, params }: { children: ReactNode; params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;

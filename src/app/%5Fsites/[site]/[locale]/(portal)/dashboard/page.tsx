@@ -5,7 +5,7 @@ import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
 import { dashboardPoints, showsCostEstimate } from "@/server/metering/dashboard";
 import type { Site } from "@/server/sites/sites";
-import { SiteAnnouncements } from "../../../_parts/site-announcements";
+import { SiteAnnouncements } from "../../_parts/site-announcements";
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";

@@ -1,5 +1,5 @@
 import { convertCssVariables, createTheme, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from "@mantine/core";
-import type { ConvertCSSVariablesInput, CSSVariablesResolver, MantineRadius, MantineThemeOverride } from "@mantine/core";
+import type { ConvertCSSVariablesInput, MantineRadius, MantineThemeOverride } from "@mantine/core";
 import { CHART_SERIES, UTILITIES, type PortalTheme } from "./types";
 
 type CssVars = ConvertCSSVariablesInput["variables"];
@@ -94,12 +94,6 @@ export function themeCssVariablesInput(theme: PortalTheme): ConvertCSSVariablesI
   };
 }
 
-/** `cssVariablesResolver` for `MantineProvider`. */
-export function themeCssVariables(theme: PortalTheme): CSSVariablesResolver {
-  const input = themeCssVariablesInput(theme);
-  return () => input;
-}
-
 const themeCss = new Map<string, string>();
 let mantineDefaults: ConvertCSSVariablesInput | undefined;
 
@@ -107,12 +101,11 @@ let mantineDefaults: ConvertCSSVariablesInput | undefined;
  * The `<style>` text of a portal theme's CSS variables: what `MantineProvider` writes with
  * `withCssVariables` (Mantine's variables for the merged theme, those equal to Mantine's defaults
  * left out, then the portal's own), worked out once per theme instead of on every render. Mantine
- * builds some 600 variables per render, about 4 % of a page's server time. A theme's content is
- * its key, so an edited theme gets its own entry.
+ * builds some 600 variables per render, about 4 % of a page's server time. Themes are the
+ * registry's constants (src/themes/registry.ts), so the id is the key, as in the provider.
  */
 export function themeCssText(theme: PortalTheme): string {
-  const key = JSON.stringify(theme);
-  const cached = themeCss.get(key);
+  const cached = themeCss.get(theme.id);
   if (cached !== undefined) return cached;
   mantineDefaults ??= defaultCssVariablesResolver(DEFAULT_THEME);
   const merged = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, createMantineTheme(theme)));
@@ -123,7 +116,6 @@ export function themeCssText(theme: PortalTheme): string {
     for (const [name, value] of Object.entries(all) as [keyof CssVars, string][]) if (mantineDefaults[section][name] !== value) input[section][name] = value;
   }
   const css = convertCssVariables(input);
-  if (themeCss.size >= 64) themeCss.delete(themeCss.keys().next().value!);
-  themeCss.set(key, css);
+  themeCss.set(theme.id, css);
   return css;
 }

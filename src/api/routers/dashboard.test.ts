@@ -83,10 +83,13 @@ describe("dashboard", () => {
 
   it("keeps the spot answer for the quarter-hour and shows imported prices at once", async () => {
     const api = await signedIn("daugava", "apartment");
+    const fi = await signedIn("aurora", "apartment");
     // The answer is kept per quarter-hour: start well inside one.
     const left = 900_000 - (Date.now() % 900_000);
     if (left < 20_000) await new Promise((r) => setTimeout(r, left + 100));
     const first = await api.get("/api/dashboard/statistics/spot");
+    const fiNow = (await fi.get("/api/dashboard/statistics/spot")).body.now as { start: string; eurPerMwh: number };
+    await db.execute(sql`update spot_prices set price_eur_mwh = price_eur_mwh + 1 where zone = 'FI' and start = ${new Date(fiNow.start).toISOString()}::timestamptz`);
     const now = first.body.now as { start: string; eurPerMwh: number };
     // Another price in the database, written past the import: the kept answer is served.
     const start = new Date(now.start).getTime();
@@ -98,6 +101,8 @@ describe("dashboard", () => {
     const after = await api.get("/api/dashboard/statistics/spot");
     expect(after.body.now.eurPerMwh).toBeCloseTo(changed, 3);
     expect(after.body.now.centsPerKwhWithVat).toBeCloseTo((changed / 10) * 1.21, 2);
+    // The import announced its own zone only: the Finnish answer is still the kept one.
+    expect((await fi.get("/api/dashboard/statistics/spot")).body.now.eurPerMwh).toBe(fiNow.eurPerMwh);
   });
 
   it("gives twelve months of the year next to the year before", async () => {

@@ -272,6 +272,7 @@ export function parseEntsoeA44(xml: string): SpotPriceRow[] {
 
 /** Upserts spot prices in one transaction; identical rows stay untouched. */
 export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResult> {
+  const ranges = zoneRanges(rows);
   const result = await withRawTransaction(async (tx) => {
     await tx.query("create temp table import_spot (zone text not null, resolution_minutes smallint not null, start timestamptz not null, price_eur_mwh numeric(10,3) not null) on commit drop");
     const lines = rows.map((r) => `${r.zone}\t${r.resolutionMinutes}\t${new Date(r.start).toISOString()}\t${r.eurPerMwh}`);
@@ -289,12 +290,7 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
     const updated = Number(counts.updated);
     if (inserted + updated > 0) {
       // Readings already priced with the old (or no) prices: refresh their hourly rollup.
-      const byZone = new Map<string, [number, number]>();
-      for (const r of rows) {
-        const [a, b] = byZone.get(r.zone) ?? [Infinity, -Infinity];
-        byZone.set(r.zone, [Math.min(a, r.start), Math.max(b, r.start + r.resolutionMinutes * 60_000)]);
-      }
-      for (const [zone, [from, to]] of byZone) {
+      for (const { zone, from, to } of ranges) {
         await lockRollupsInTx(tx, { zone });
         await refreshHourlyPricesInTx(tx, zone, from, to);
         await refreshHourlyInTx(tx, { zone }, from, to);
@@ -305,9 +301,9 @@ export async function importSpotPrices(rows: SpotPriceRow[]): Promise<ImportResu
   });
   if (result.inserted + result.updated > 0) {
     // Every process's spot answers of these zones are out of date.
-    for (const { zone } of zoneRanges(rows)) await invalidate("spot", zone);
+    for (const { zone } of ranges) await invalidate("spot", zone);
     // New prices may cross customers' spot-price alert limits: an evaluation job per zone (notifications).
-    await spotPricesImported(zoneRanges(rows));
+    await spotPricesImported(ranges);
   }
   return result;
 }

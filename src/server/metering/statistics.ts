@@ -136,9 +136,11 @@ const sg = globalThis as typeof globalThis & { [SPOT_CACHE]?: LRUCache<string, S
 function spotCache(): LRUCache<string, SpotStatistics> {
   if (!sg[SPOT_CACHE]) {
     const c = new LRUCache<string, SpotStatistics>({ max: 256, ttl: 60_000 });
-    const clear = () => c.clear();
-    // A price import announces its zone (src/server/importers/spot-prices.ts).
-    onInvalidate("spot", clear, clear);
+    // A price import announces its zone (src/server/importers/spot-prices.ts); keys start with it.
+    const dropZone = (zone: string) => {
+      for (const key of [...c.keys()]) if (key.startsWith(`${zone}|`)) c.delete(key);
+    };
+    onInvalidate("spot", dropZone, () => c.clear());
     sg[SPOT_CACHE] = c;
   }
   return sg[SPOT_CACHE];

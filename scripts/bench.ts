@@ -381,7 +381,9 @@ function writeThroughputDoc(results: ThroughputResult[]) {
     "A bare `node:http` server answering the same JSON as `/api/countries` runs in the same run as the ceiling;",
     '"of bare" is the request rate as a share of it. Signed-in requests carry the session cookie of a demo customer',
     "signed in through the sandbox e-ID pages. Pages are asked for with `Accept-Encoding: gzip, deflate, br`.",
-    "Failed counts errors (timeouts after 10 s among them) and non-2xx answers.",
+    "Failed counts errors (timeouts after 10 s among them) and non-2xx answers. Server CPU is the user and system",
+    "time of the server's processes during the measurement divided by its requests: steadier than req/s when",
+    "neighbours on a shared machine take turns on the cores.",
     "",
   ].join("\n");
   const names = [...blocks.keys()].sort((x, y) => ["pglite", "postgres"].indexOf(x) - ["pglite", "postgres"].indexOf(y));

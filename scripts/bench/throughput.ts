@@ -28,6 +28,8 @@ export interface ThroughputRow {
   p50: number;
   p95: number;
   p99: number;
+  /** The server's CPU time per request (user + system, every process of the server), ms. */
+  cpuPerRequest: number;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -146,8 +148,8 @@ export async function startBare(port: number, body: string): Promise<ChildProces
   return child;
 }
 
-/** Resident memory of a process and all its descendants (the server runs under tsx, and as a cluster). */
-function treeRssMb(root: number): number {
+/** A process and all its descendants (the server runs under tsx, and as a cluster). */
+function processTree(root: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -160,8 +162,13 @@ function treeRssMb(root: number): number {
   }
   const tree = [root];
   for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  return tree;
+}
+
+/** Resident memory of a process tree, MB. */
+function treeRssMb(root: number): number {
   let kb = 0;
-  for (const pid of tree) {
+  for (const pid of processTree(root)) {
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
     } catch {
@@ -169,6 +176,26 @@ function treeRssMb(root: number): number {
     }
   }
   return Math.round(kb / 1024);
+}
+
+/**
+ * CPU time (user + system) a process tree has used, ms. Read around a measurement, it gives the
+ * server's CPU per request: steadier than req/s on a shared machine, where neighbours take turns
+ * on the cores.
+ */
+function treeCpuMs(root: number): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // ended
+    }
+  }
+  return ticks * tick;
 }
 
 /** `count` requests of the mix, 20 at a time; every tenth is dropped after its first bytes arrive. */
@@ -249,7 +276,9 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
       for (const t of TARGETS) {
         // A first pass loads the route's code and fills the caches, as a server in use has them.
         await cannon(port, [t.path], 4, 1, t.signedIn ? { cookie } : {});
+        const cpuBefore = treeCpuMs(portal.pid!);
         const r = await cannon(port, [t.path], t.connections, opts.seconds, t.signedIn ? { cookie } : {});
+        const cpuPerRequest = r.total ? (treeCpuMs(portal.pid!) - cpuBefore) / r.total : 0;
         const row: ThroughputRow = {
           label: t.label,
           processes,
@@ -259,13 +288,14 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
           p50: r.p50,
           p95: r.p95,
           p99: r.p99,
+          cpuPerRequest,
           errors: r.errors,
           timeouts: r.timeouts,
           non2xx: r.non2xx,
         };
         rows.push(row);
         log(
-          `   ${processes} process${processes > 1 ? "es" : ""}, ${t.connections} connections, ${t.label.padEnd(38)} ${Math.round(r.reqPerSec).toString().padStart(6)} req/s${row.ratio !== null ? ` (${row.ratio.toFixed(3)} of bare)` : ""}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms${r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ""}`,
+          `   ${processes} process${processes > 1 ? "es" : ""}, ${t.connections} connections, ${t.label.padEnd(38)} ${Math.round(r.reqPerSec).toString().padStart(6)} req/s${row.ratio !== null ? ` (${row.ratio.toFixed(3)} of bare)` : ""}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, server CPU ${fmt(cpuPerRequest)} ms/request${r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ""}`,
         );
       }
       const last = processes === processCounts[processCounts.length - 1];
@@ -299,12 +329,12 @@ const fmt = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString());
 
 export function throughputTable(r: ThroughputResult): string {
   return [
-    "| request | processes | connections | req/s | of bare | p50 ms | p95 ms | p99 ms | failed |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    `| bare node:http, same JSON | 1 | 20 | ${Math.round(r.bare)} | 1 | | | | |`,
+    "| request | processes | connections | req/s | of bare | p50 ms | p95 ms | p99 ms | server CPU ms per request | failed |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| bare node:http, same JSON | 1 | 20 | ${Math.round(r.bare)} | 1 | | | | | |`,
     ...r.rows.map(
       (x) =>
-        `| ${x.label} | ${x.processes} | ${x.connections} | ${Math.round(x.reqPerSec)} | ${x.ratio === null ? "" : x.ratio.toFixed(3)} | ${fmt(x.p50)} | ${fmt(x.p95)} | ${fmt(x.p99)} | ${x.errors + x.non2xx} |`,
+        `| ${x.label} | ${x.processes} | ${x.connections} | ${Math.round(x.reqPerSec)} | ${x.ratio === null ? "" : x.ratio.toFixed(3)} | ${fmt(x.p50)} | ${fmt(x.p95)} | ${fmt(x.p99)} | ${fmt(x.cpuPerRequest)} | ${x.errors + x.non2xx} |`,
     ),
   ].join("\n");
 }

@@ -43,6 +43,9 @@ export async function serve(opts: ServeOptions = {}) {
     await seedDemo({ log });
   }
 
+  // The TypeScript loader turns source maps on; Next.js's chunks load after this line, so their maps
+  // stay on disk unless asked for (SOURCE_MAPS).
+  if (!opts.dev && !e.SOURCE_MAPS) process.setSourceMapsEnabled(false);
   const app = next({ dev: !!opts.dev, dir: path.resolve(__dirname, ".."), hostname: "localhost", port: e.PORT, customServer: true });
   await app.prepare();
   const handle = app.getRequestHandler();

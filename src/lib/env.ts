@@ -65,6 +65,11 @@ export const envSchema = z.object({
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEFAULT_SITE_HOST: z.string().default("localhost"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * Map stack traces of the production server to the sources. Off by default: Node then holds every
+   * loaded chunk's source map in memory, about a fifth of the server's live heap (docs/performance.md).
+   */
+  SOURCE_MAPS: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,5 @@
 import "server-only";
 import path from "node:path";
-import PDFDocument from "pdfkit";
 import { serverTranslator } from "@/i18n/server-translator";
 import { centsPerKwhUnit, formatIban, formatter } from "@/i18n/format";
 import { getTheme } from "@/themes/registry";
@@ -42,6 +41,8 @@ export async function renderContractPdf(contract: ContractDetailView, ctx: Contr
   const muted = "#5f6368";
   const onPrimary = contrastRatio("#ffffff", primary) >= 4.5 ? "#ffffff" : ink;
 
+  // Loaded on the first document: pdfkit and its fonts are megabytes the server need not hold until then.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },

@@ -1,27 +1,7 @@
-import { Button, Stack, Title } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
-import { getTranslations } from "next-intl/server";
-import { headers } from "next/headers";
-import { InvoiceEmptyState } from "@/ui/invoices/empty";
+import { FileIcon } from "@/ui/shared/line-icons";
+import { RecordNotFound } from "@/ui/shared/record-not-found";
 
 /** An invoice number that is not the active customer's (or does not exist). */
-export default async function InvoiceNotFound() {
-  const t = await getTranslations("invoice-pages");
-  const path = (await headers()).get("x-portal-path") ?? "/invoices";
-  const list = path.replace(/\/invoices\/.*$/, "/invoices");
-  return (
-    <Stack gap="lg">
-      <Title order={1}>{t("not-found-title")}</Title>
-      <InvoiceEmptyState
-        testId="invoice-not-found"
-        title={t("not-found-heading")}
-        description={t("not-found")}
-        action={
-          <Button component={Link} href={list} variant="default">
-            {t("detail.back")}
-          </Button>
-        }
-      />
-    </Stack>
-  );
+export default function InvoiceNotFound() {
+  return <RecordNotFound namespace="invoice-pages" area="/invoices" icon={<FileIcon size={28} />} testId="invoice-not-found" />;
 }

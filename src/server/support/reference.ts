@@ -58,6 +58,11 @@ export async function listChannels(site: ReferenceSite, locale: string) {
   return rows.map((r) => ({ code: r.code, name: names.channel.get(r.code) ?? r.code }));
 }
 
+/** A ticket's channel in the reader's language: the site's name for the code, the code when the site has none. */
+export async function channelName(site: ReferenceSite, locale: string, code: string): Promise<string> {
+  return (await referenceNames(site, locale)).channel.get(code) ?? code;
+}
+
 export async function listTopics(site: ReferenceSite, locale: string) {
   const db = await getDb();
   const [rows, names] = await Promise.all([

@@ -1,17 +1,14 @@
-import { Anchor, Grid, GridCol, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Grid, GridCol, Paper, Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
 import { listDeskStaff } from "@/server/support/desk";
-import { listChannels } from "@/server/support/reference";
+import { channelName } from "@/server/support/reference";
 import { DeskConversation } from "@/ui/desk/desk-conversation";
 import { duration } from "@/ui/desk/duration";
 import { ReplyForm } from "@/ui/desk/reply-form";
 import { TicketActions } from "@/ui/desk/ticket-actions";
 import { TicketHistory } from "@/ui/desk/ticket-history";
-import { ClientLink as Link } from "@/ui/shell/client-link";
-import { ArrowLeftIcon } from "@/ui/shared/line-icons";
-import { TicketStatusBadge } from "@/ui/support/status-badge";
-import classes from "@/ui/support/support.module.css";
+import { TicketFacts, TicketHeading, type TicketFact } from "@/ui/support/ticket-heading";
 import { deskPageContext, loadDeskTicket, type TicketRouteParams } from "../_lib/context";
 
 export async function generateMetadata() {
@@ -25,13 +22,15 @@ export default async function DeskTicketPage({ params }: { params: TicketRoutePa
   const ticket = await loadDeskTicket(ctx, (await params).ticketId);
   const t = await getTranslations("desk");
   const f = formatter(ctx.locale, ctx.site.timezone);
-  const [staff, channels] = await Promise.all([listDeskStaff(ctx.site.id, ctx.session.person.id), ticket.channelCode ? listChannels(ctx.site, ctx.locale) : Promise.resolve([])]);
-  const channel = ticket.channelCode ? (channels.find((c) => c.code === ticket.channelCode)?.name ?? ticket.channelCode) : t("ticket.channel-portal");
+  const [staff, channel] = await Promise.all([
+    listDeskStaff(ctx.site.id, ctx.session.person.id),
+    ticket.channelCode ? channelName(ctx.site, ctx.locale, ticket.channelCode) : t("ticket.channel-portal"),
+  ]);
   const firstResponse =
     ticket.firstResponseAt && ticket.firstResponseSeconds !== null
       ? t("ticket.first-response-after", { date: f.dateTime(ticket.firstResponseAt), duration: duration(ticket.firstResponseSeconds, (k, v) => t(`duration.${k}`, v)) })
       : t("ticket.first-response-none");
-  const facts: { key: string; label: string; value: string; testId?: string }[] = [
+  const facts: TicketFact[] = [
     { key: "customer", label: t("ticket.customer"), value: ticket.customer.name, testId: "desk-customer" },
     { key: "client-code", label: t("ticket.client-code"), value: ticket.customer.clientCode },
     { key: "email", label: t("ticket.email"), value: ticket.customerContact.email ?? t("ticket.none") },
@@ -47,41 +46,20 @@ export default async function DeskTicketPage({ params }: { params: TicketRoutePa
 
   return (
     <Stack gap="xl">
-      <Stack gap="xs">
-        <Anchor component={Link} href={ctx.href("/desk")} size="sm" w="fit-content">
-          <Group gap={4} wrap="nowrap" component="span">
-            <ArrowLeftIcon size={14} />
-            {t("ticket.back")}
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Title order={1} className={classes.wrapAnywhere} data-testid="desk-ticket-title">
-            {ticket.name}
-          </Title>
-          <TicketStatusBadge status={ticket.status} label={t(`status.${ticket.status}`)} size="lg" />
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t("ticket.number", { number: ticket.number })}
-        </Text>
-      </Stack>
+      <TicketHeading
+        backHref={ctx.href("/desk")}
+        backLabel={t("ticket.back")}
+        title={ticket.name}
+        titleTestId="desk-ticket-title"
+        status={ticket.status}
+        statusLabel={t(`status.${ticket.status}`)}
+        note={t("ticket.number", { number: ticket.number })}
+      />
 
       <Grid gap="xl">
         <GridCol span={{ base: 12, md: 7 }}>
           <Stack gap="xl">
-            <Paper withBorder p="lg" component="section" aria-label={t("ticket.summary")} data-testid="desk-summary">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" component="dl" m={0}>
-                {facts.map((fact) => (
-                  <Stack key={fact.key} gap={2}>
-                    <Text component="dt" size="sm" c="dimmed">
-                      {fact.label}
-                    </Text>
-                    <Text component="dd" m={0} fw={600} className={classes.wrapAnywhere} data-testid={fact.testId}>
-                      {fact.value}
-                    </Text>
-                  </Stack>
-                ))}
-              </SimpleGrid>
-            </Paper>
+            <TicketFacts facts={facts} label={t("ticket.summary")} testId="desk-summary" />
             <DeskConversation ticket={ticket} locale={ctx.locale} timeZone={ctx.site.timezone} />
             <Paper withBorder p="lg">
               <ReplyForm ticketId={ticket.id} locale={ctx.locale} />

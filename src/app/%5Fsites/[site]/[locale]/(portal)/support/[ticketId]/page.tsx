@@ -1,13 +1,11 @@
-import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Paper, Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
-import { listChannels } from "@/server/support/reference";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { channelName } from "@/server/support/reference";
 import { CancelTicket } from "@/ui/support/cancel-ticket";
 import { CommentForm } from "@/ui/support/comment-form";
 import { Conversation } from "@/ui/support/conversation";
-import { ArrowLeftIcon } from "@/ui/shared/line-icons";
-import { TicketStatusBadge } from "@/ui/support/status-badge";
+import { TicketFacts, TicketHeading, type TicketFact } from "@/ui/support/ticket-heading";
 import classes from "@/ui/support/support.module.css";
 import { loadTicket, supportPageContext, type TicketRouteParams } from "../_lib/context";
 
@@ -22,9 +20,8 @@ export default async function TicketPage({ params }: { params: TicketRouteParams
   const ticket = await loadTicket(ctx, (await params).ticketId);
   const t = await getTranslations("support-pages");
   const f = formatter(ctx.locale, ctx.site.timezone);
-  const channels = ticket.channelCode ? await listChannels(ctx.site, ctx.locale) : [];
-  const channel = ticket.channelCode ? (channels.find((c) => c.code === ticket.channelCode)?.name ?? ticket.channelCode) : t("detail.channel-portal");
-  const facts: { key: string; label: string; value: string; testId?: string }[] = [
+  const channel = ticket.channelCode ? await channelName(ctx.site, ctx.locale, ticket.channelCode) : t("detail.channel-portal");
+  const facts: TicketFact[] = [
     { key: "number", label: t("detail.number"), value: ticket.number, testId: "ticket-number" },
     { key: "created", label: t("detail.created"), value: f.dateTime(ticket.createdAt) },
     { key: "topic", label: t("detail.topic"), value: ticket.topicName ?? ticket.topicCode },
@@ -37,43 +34,23 @@ export default async function TicketPage({ params }: { params: TicketRouteParams
 
   return (
     <Stack gap="xl">
-      <Stack gap="xs">
-        <Anchor component={Link} href={ctx.href("/support")} size="sm" w="fit-content">
-          <Group gap={4} wrap="nowrap" component="span">
-            <ArrowLeftIcon size={14} />
-            {t("detail.back")}
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Title order={1} className={classes.wrapAnywhere} data-testid="ticket-title">
-            {ticket.name}
-          </Title>
-          <TicketStatusBadge status={ticket.status} label={t(`status.${ticket.status}`)} size="lg" />
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t(`status-help.${ticket.status}`)}
-        </Text>
-      </Stack>
+      <TicketHeading
+        backHref={ctx.href("/support")}
+        backLabel={t("detail.back")}
+        title={ticket.name}
+        titleTestId="ticket-title"
+        status={ticket.status}
+        statusLabel={t(`status.${ticket.status}`)}
+        note={t(`status-help.${ticket.status}`)}
+      />
 
-      <Paper withBorder p="lg" component="section" aria-label={t("detail.summary")} data-testid="ticket-summary">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="dl" m={0}>
-          {facts.map((fact) => (
-            <Stack key={fact.key} gap={2}>
-              <Text component="dt" size="sm" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text component="dd" m={0} fw={600} className={classes.wrapAnywhere} data-testid={fact.testId}>
-                {fact.value}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+      <TicketFacts facts={facts} label={t("detail.summary")} testId="ticket-summary" wide>
         {ticket.canCancel ? (
           <Group mt="lg">
             <CancelTicket ticketId={ticket.id} />
           </Group>
         ) : null}
-      </Paper>
+      </TicketFacts>
 
       <Conversation ticket={ticket} locale={ctx.locale} timeZone={ctx.site.timezone} />
 

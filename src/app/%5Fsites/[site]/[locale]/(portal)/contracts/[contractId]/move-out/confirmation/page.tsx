@@ -1,9 +1,7 @@
-import { Button, Stack, Text, Title } from "@mantine/core";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
-import { KeyValueTable } from "@/ui/shared/key-value-table";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { ContractConfirmation } from "@/ui/contracts/confirmation";
 import { contractPageContext, loadContract, type ContractRouteParams } from "../../../_lib/context";
 
 export async function generateMetadata() {
@@ -22,27 +20,21 @@ export default async function MoveOutConfirmationPage({ params }: { params: Cont
   const f = formatter(ctx.locale);
   const a = contract.moveOut.finalInvoiceAddress;
   return (
-    <Stack gap="lg" data-testid="move-out-confirmation">
-      <Title order={1}>{t("title")}</Title>
-      <Text>{t("intro", { product: contract.productName, date: f.date(contract.endDate) })}</Text>
-      <KeyValueTable
-        aria-label={t("summary")}
-        rows={[
-          { key: "number", label: t("number"), value: contract.contractNumber },
-          { key: "address", label: t("usage-point"), value: `${contract.usagePoint.street}, ${contract.usagePoint.postalCode} ${contract.usagePoint.city}` },
-          { key: "end", label: t("end-date"), value: f.date(contract.endDate) },
-          ...(a ? [{ key: "invoice", label: t("final-invoice"), value: `${a.street}, ${a.postalCode} ${a.city}` }] : []),
-          ...(contract.moveOut.readingKwh !== null ? [{ key: "reading", label: t("reading"), value: `${f.number(contract.moveOut.readingKwh, "quantity")} ${tInv("units.kWh")}` }] : []),
-        ]}
-      />
-      <Text size="sm" c="dimmed">
-        {t("next")}
-      </Text>
-      <div>
-        <Button component={Link} href={ctx.href("/contracts")}>
-          {t("back")}
-        </Button>
-      </div>
-    </Stack>
+    <ContractConfirmation
+      testId="move-out-confirmation"
+      title={t("title")}
+      intro={t("intro", { product: contract.productName, date: f.date(contract.endDate) })}
+      summaryLabel={t("summary")}
+      rows={[
+        { key: "number", label: t("number"), value: contract.contractNumber },
+        { key: "address", label: t("usage-point"), value: `${contract.usagePoint.street}, ${contract.usagePoint.postalCode} ${contract.usagePoint.city}` },
+        { key: "end", label: t("end-date"), value: f.date(contract.endDate) },
+        ...(a ? [{ key: "invoice", label: t("final-invoice"), value: `${a.street}, ${a.postalCode} ${a.city}` }] : []),
+        ...(contract.moveOut.readingKwh !== null ? [{ key: "reading", label: t("reading"), value: `${f.number(contract.moveOut.readingKwh, "quantity")} ${tInv("units.kWh")}` }] : []),
+      ]}
+      note={t("next")}
+      backHref={ctx.href("/contracts")}
+      backLabel={t("back")}
+    />
   );
 }

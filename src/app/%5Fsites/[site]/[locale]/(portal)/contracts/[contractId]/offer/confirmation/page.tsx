@@ -1,10 +1,8 @@
-import { Button, Stack, Text, Title } from "@mantine/core";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
 import { getContract } from "@/server/contracts/contracts";
-import { KeyValueTable } from "@/ui/shared/key-value-table";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { ContractConfirmation } from "@/ui/contracts/confirmation";
 import { contractPageContext, loadContract, type ContractRouteParams } from "../../../_lib/context";
 
 export async function generateMetadata() {
@@ -22,37 +20,33 @@ export default async function RenewalConfirmationPage({ params }: { params: Cont
   const t = await getTranslations("contracts-pages.offer-confirmation");
   const f = formatter(ctx.locale);
   return (
-    <Stack gap="lg" data-testid="renewal-confirmation">
-      <Title order={1}>{t("title")}</Title>
-      <Text>{t("intro", { product: next.productName, date: f.date(next.startDate) })}</Text>
-      <KeyValueTable
-        aria-label={t("summary")}
-        rows={[
-          { key: "number", label: t("number"), value: next.contractNumber },
-          { key: "product", label: t("product"), value: next.productName },
-          { key: "start", label: t("start"), value: f.date(next.startDate) },
-          ...(next.termEnd ? [{ key: "term", label: t("term-end"), value: f.date(next.termEnd) }] : []),
-          ...(next.additionalProduct
-            ? [
-                {
-                  key: "additional",
-                  label: t("additional"),
-                  value: (
-                    <span translate="no" data-testid="renewal-additional-product">
-                      {next.additionalProduct.name}
-                    </span>
-                  ),
-                },
-              ]
-            : []),
-          { key: "old", label: t("previous"), value: t("previous-value", { number: old.contractNumber, date: f.date(old.endDate ?? old.termEnd ?? old.startDate) }) },
-        ]}
-      />
-      <div>
-        <Button component={Link} href={ctx.href("/contracts")}>
-          {t("back")}
-        </Button>
-      </div>
-    </Stack>
+    <ContractConfirmation
+      testId="renewal-confirmation"
+      title={t("title")}
+      intro={t("intro", { product: next.productName, date: f.date(next.startDate) })}
+      summaryLabel={t("summary")}
+      rows={[
+        { key: "number", label: t("number"), value: next.contractNumber },
+        { key: "product", label: t("product"), value: next.productName },
+        { key: "start", label: t("start"), value: f.date(next.startDate) },
+        ...(next.termEnd ? [{ key: "term", label: t("term-end"), value: f.date(next.termEnd) }] : []),
+        ...(next.additionalProduct
+          ? [
+              {
+                key: "additional",
+                label: t("additional"),
+                value: (
+                  <span translate="no" data-testid="renewal-additional-product">
+                    {next.additionalProduct.name}
+                  </span>
+                ),
+              },
+            ]
+          : []),
+        { key: "old", label: t("previous"), value: t("previous-value", { number: old.contractNumber, date: f.date(old.endDate ?? old.termEnd ?? old.startDate) }) },
+      ]}
+      backHref={ctx.href("/contracts")}
+      backLabel={t("back")}
+    />
   );
 }

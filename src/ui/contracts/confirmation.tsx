@@ -1,0 +1,24 @@
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { KeyValueTable, type KeyValueRow } from "@/ui/shared/key-value-table";
+import { ClientLink as Link } from "@/ui/shell/client-link";
+
+/** The page after a contract change (a renewal, a move-out): what was agreed, what happens next and the way back to the contracts. */
+export function ContractConfirmation(props: { testId: string; title: string; intro: string; summaryLabel: string; rows: KeyValueRow[]; note?: string; backHref: string; backLabel: string }) {
+  return (
+    <Stack gap="lg" data-testid={props.testId}>
+      <Title order={1}>{props.title}</Title>
+      <Text>{props.intro}</Text>
+      <KeyValueTable aria-label={props.summaryLabel} rows={props.rows} />
+      {props.note ? (
+        <Text size="sm" c="dimmed">
+          {props.note}
+        </Text>
+      ) : null}
+      <div>
+        <Button component={Link} href={props.backHref}>
+          {props.backLabel}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -73,8 +73,8 @@ async function businessInfo(siteId: string, customerId: string) {
  */
 export async function profileFor(actor: SettingsActor) {
   const { site, customerId, role } = actor;
-  const row = await getProfile(site.id, customerId);
-  const contacts = await listContacts(site, customerId);
+  // Two independent reads: one round trip's wait on PostgreSQL, not two.
+  const [row, contacts] = await Promise.all([getProfile(site.id, customerId), listContacts(site, customerId)]);
   const business = row.kind === "legal" && hasFeature(site, "business-customer-info") ? await businessInfo(site.id, customerId) : null;
   const view = profileView(row);
   return {

@@ -14,6 +14,7 @@ import { listSites } from "../src/server/sites/sites";
 import { createApiListener, earlyHeaders, fixForwardedHeaders, isApiPath, nodeRequestIsHttps, writeEarlyError } from "../src/api/listener";
 import { earlyErrorBody, pageRequestProblem } from "../src/server/web/request-checks";
 import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
+import { RenderGate, rendersPage } from "../src/server/web/render-gate";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
@@ -60,6 +61,8 @@ export async function serve(opts: ServeOptions = {}) {
     }
     res.end();
   };
+  // A few page renders at a time, the rest in arrival order (src/server/web/render-gate.ts).
+  const pages = new RenderGate(e.PAGE_RENDERS);
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url)) {
       api(req, res).catch(failed(req, res));
@@ -69,7 +72,9 @@ export async function serve(opts: ServeOptions = {}) {
     // Unreadable targets and Server Action bodies over the limit are refused before Next.js reads anything.
     const problem = pageRequestProblem(req, PAGE_MAX_BODY_BYTES);
     if (problem) return writeEarlyError(req, res, problem);
-    handle(req, res).catch(failed(req, res));
+    const render = () => void handle(req, res).catch(failed(req, res));
+    if (rendersPage(req.url)) pages.admit(res, render);
+    else render();
   });
   // Requests Node cannot parse (a broken request line, headers too large): the same error shape and headers.
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => {

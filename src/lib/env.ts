@@ -70,6 +70,8 @@ export const envSchema = z.object({
    * loaded chunk's source map in memory, about a fifth of the server's live heap (docs/performance.md).
    */
   SOURCE_MAPS: bool,
+  /** Page renders one process runs at a time; more wait their turn (src/server/web/render-gate.ts). */
+  PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -331,7 +331,7 @@ function cpuTimes(): { busy: number; total: number } | null {
  * three minutes: the server's start-up jobs and the database's work after the demo data would
  * otherwise be timed with the first pages.
  */
-async function machineSettled(): Promise<{ seconds: number; busy: number }> {
+export async function machineSettled(): Promise<{ seconds: number; busy: number }> {
   const started = Date.now();
   let last = cpuTimes();
   let busy = 0;

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { quantile } from "./quantile";
-import { build, emptyDatabase, portFree, signIn, stopServer, waitUntilServing } from "./render";
+import { build, emptyDatabase, machineSettled, portFree, signIn, stopServer, waitUntilServing } from "./render";
 
 const ROOT = path.resolve(__dirname, "../..");
 const HOST = "aurora.localhost";
@@ -262,6 +262,9 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
     log(`   starting the server (demo data into an empty ${opts.engine} database; log in ${logPath})`);
     portal = await startPortal(opts, db.env, 1, logPath);
     const cookie = (await signIn(port, [IDENTITY])).get(IDENTITY)!;
+    // The start-up jobs after the demo data would otherwise be timed with the first requests.
+    const settle = await machineSettled();
+    log(`   machine quiet after ${settle.seconds} s (${Math.round(settle.busy * 100)} % busy)`);
     bare = await startBare(barePort, await fetchBody(port, "/api/countries"));
     const bareRun = await cannon(barePort, ["/"], 20, opts.seconds, {});
     bareRps = bareRun.reqPerSec;
@@ -271,6 +274,7 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
       if (processes > 1) {
         await stopServer(portal, log);
         portal = await startPortal(opts, db.env, processes, logPath);
+        await machineSettled();
       }
       const rssAtStart = treeRssMb(portal.pid!);
       for (const t of TARGETS) {

@@ -73,7 +73,7 @@ export async function serve(opts: ServeOptions = {}) {
     const problem = pageRequestProblem(req, PAGE_MAX_BODY_BYTES);
     if (problem) return writeEarlyError(req, res, problem);
     const render = () => void handle(req, res).catch(failed(req, res));
-    if (rendersPage(req.url)) pages.admit(res, render);
+    if (rendersPage(req.url)) pages.admit(res, render, req.headers["next-router-prefetch"] === "1");
     else render();
   });
   // Requests Node cannot parse (a broken request line, headers too large): the same error shape and headers.

@@ -8,16 +8,20 @@ async function gatedServer(gate: RenderGate) {
   const started: string[] = [];
   const held = new Map<string, http.ServerResponse>();
   const server = http.createServer((req, res) =>
-    gate.admit(res, () => {
-      started.push(req.url!);
-      held.set(req.url!, res);
-    }),
+    gate.admit(
+      res,
+      () => {
+        started.push(req.url!);
+        held.set(req.url!, res);
+      },
+      req.headers["next-router-prefetch"] === "1",
+    ),
   );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   const finish = (url: string) => held.get(url)!.end(url);
-  const ask = (url: string) => {
-    const req = http.get({ host: "127.0.0.1", port, path: url, agent: false });
+  const ask = (url: string, headers: Record<string, string> = {}) => {
+    const req = http.get({ host: "127.0.0.1", port, path: url, agent: false, headers });
     const body = new Promise<string>((resolve, reject) => {
       req.on("response", (res) => {
         let text = "";
@@ -68,6 +72,28 @@ describe("RenderGate", () => {
     s.finish("/d");
     expect(await Promise.all([a.body, c.body, d.body])).toEqual(["/a", "/c", "/d"]);
     await until(() => gate.load.active === 0);
+  });
+
+  it("lets a page a person asked for go before the router's prefetches", async () => {
+    const gate = new RenderGate(1);
+    const s = await gatedServer(gate);
+    close = () => s.server.close();
+    const first = s.ask("/first");
+    await until(() => s.started.length === 1);
+    const prefetches = ["/p1", "/p2"].map((u) => s.ask(u, { "next-router-prefetch": "1" }));
+    await until(() => gate.load.waiting === 2);
+    const clicked = s.ask("/clicked");
+    await until(() => gate.load.waiting === 3);
+    s.finish("/first");
+    await until(() => s.started.length === 2);
+    expect(s.started[1]).toBe("/clicked");
+    s.finish("/clicked");
+    await until(() => s.started.length === 3);
+    s.finish("/p1");
+    await until(() => s.started.length === 4);
+    s.finish("/p2");
+    expect(s.started).toEqual(["/first", "/clicked", "/p1", "/p2"]);
+    expect(await Promise.all([first.body, clicked.body, ...prefetches.map((p) => p.body)])).toEqual(["/first", "/clicked", "/p1", "/p2"]);
   });
 
   it("drops a waiting request whose client left, and frees the slot of one that closed mid-answer", async () => {

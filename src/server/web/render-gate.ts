@@ -16,8 +16,8 @@ import type { ServerResponse } from "node:http";
  */
 export class RenderGate {
   private active = 0;
-  private readonly queue: { res: ServerResponse; start: () => void }[] = [];
-  private head = 0;
+  /** Waiting renders: what a person asked for first, then the router's prefetches. */
+  private readonly queues: [Waiting[], Waiting[]] = [[], []];
 
   constructor(
     readonly limit: number,
@@ -26,13 +26,16 @@ export class RenderGate {
 
   /** Renders in flight and requests waiting (for tests and the bench). */
   get load() {
-    return { active: this.active, waiting: this.queue.length - this.head };
+    return { active: this.active, waiting: this.queues[0].length + this.queues[1].length };
   }
 
-  /** Calls `start` when a slot is free; the slot is tied to `res`. */
-  admit(res: ServerResponse, start: () => void): void {
+  /**
+   * Calls `start` when a slot is free; the slot is tied to `res`. A prefetch (the router fetching a
+   * page a link points to, before anyone clicks) waits behind every page a person asked for.
+   */
+  admit(res: ServerResponse, start: () => void, prefetch = false): void {
     if (this.active < this.limit) return this.run(res, start);
-    this.queue.push({ res, start });
+    this.queues[prefetch ? 1 : 0].push({ res, start });
   }
 
   private run(res: ServerResponse, start: () => void) {
@@ -53,17 +56,19 @@ export class RenderGate {
   }
 
   private next() {
-    while (this.active < this.limit && this.head < this.queue.length) {
-      const entry = this.queue[this.head++];
-      if (this.head > 1024 && this.head * 2 > this.queue.length) {
-        this.queue.splice(0, this.head);
-        this.head = 0;
-      }
+    while (this.active < this.limit) {
+      const entry = this.queues[0].shift() ?? this.queues[1].shift();
+      if (!entry) return;
       // The client left while waiting: nothing to render for.
       if (entry.res.destroyed || entry.res.socket?.destroyed) continue;
       this.run(entry.res, entry.start);
     }
   }
+}
+
+interface Waiting {
+  res: ServerResponse;
+  start: () => void;
 }
 
 /** Whether Next.js renders the answer: not its built assets, not a file of `public/` (a name with an extension). */

@@ -61,8 +61,9 @@ export async function serve(opts: ServeOptions = {}) {
     }
     res.end();
   };
-  // A few page renders at a time, the rest in arrival order (src/server/web/render-gate.ts).
-  const pages = new RenderGate(e.PAGE_RENDERS);
+  // A few page renders at a time, the rest in arrival order (src/server/web/render-gate.ts). Not in
+  // development, where a render may wait for its own compilation and the overlay's requests.
+  const pages = new RenderGate(opts.dev ? Number.MAX_SAFE_INTEGER : e.PAGE_RENDERS);
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url)) {
       api(req, res).catch(failed(req, res));

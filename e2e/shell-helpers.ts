@@ -4,14 +4,19 @@ import { port } from "./helpers";
 import { decryptDraft, deriveDraftKey, draftStorageKey, parseSavedDraft } from "../src/ui/shared/form-draft-crypto";
 
 /**
- * Marks the cookie-consent choice (necessary only, revision 0) and the feedback question as
- * already handled for a site, so tests of other areas see the page without the banner or dialog.
+ * Marks the cookie-consent choice (necessary only, at the site's current revision) and the feedback
+ * question as already handled for a site, so tests of other areas see the page without the banner
+ * or dialog. The revision is asked of the server: a test of the shell raises one site's revision,
+ * and a choice made for an older one brings the banner back.
  */
 export async function settleShellPrompts(context: BrowserContext, host: string, which: { consent?: boolean; feedback?: boolean } = {}) {
   const now = new Date().toISOString();
+  // A site without cookie consent answers 404 here, and shows no banner either way.
+  const asked = which.consent !== false ? await serverHtml(host, "/api/consent/revision") : null;
+  const revision = asked?.status === 200 ? (JSON.parse(asked.body) as { revision: number }).revision : 0;
   const consent = {
     categories: ["necessary"],
-    revision: 0,
+    revision,
     data: null,
     consentTimestamp: now,
     consentId: "00000000-0000-4000-8000-000000000000",

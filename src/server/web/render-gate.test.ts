@@ -3,8 +3,14 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { RenderGate, rendersPage } from "./render-gate";
 
-/** A real server whose handler holds each answer until the test lets it go. */
-async function gatedServer(gate: RenderGate) {
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/** A real server behind a gate of `limit` slots, whose handler holds each answer until the test lets it go. */
+async function gatedServer(limit: number, holdMs?: number) {
+  const gate = new RenderGate(limit, holdMs);
   const started: string[] = [];
   const held = new Map<string, http.ServerResponse>();
   const server = http.createServer((req, res) =>
@@ -17,6 +23,7 @@ async function gatedServer(gate: RenderGate) {
       req.headers["next-router-prefetch"] === "1",
     ),
   );
+  servers.push(server);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   const finish = (url: string) => held.get(url)!.end(url);
@@ -32,7 +39,7 @@ async function gatedServer(gate: RenderGate) {
     });
     return { req, body };
   };
-  return { server, started, finish, ask };
+  return { gate, started, finish, ask };
 }
 
 const until = async (check: () => boolean) => {
@@ -40,27 +47,19 @@ const until = async (check: () => boolean) => {
   expect(check()).toBe(true);
 };
 
-let close: (() => void) | null = null;
-afterEach(() => {
-  close?.();
-  close = null;
-});
-
 describe("RenderGate", () => {
   it("runs at most `limit` renders and starts the next in arrival order when one is answered", async () => {
-    const gate = new RenderGate(2);
-    const s = await gatedServer(gate);
-    close = () => s.server.close();
+    const s = await gatedServer(2);
     const a = s.ask("/a");
     await until(() => s.started.length === 1);
     const b = s.ask("/b");
     await until(() => s.started.length === 2);
     const c = s.ask("/c");
-    await until(() => gate.load.waiting === 1);
+    await until(() => s.gate.load.waiting === 1);
     const d = s.ask("/d");
-    await until(() => gate.load.waiting === 2);
+    await until(() => s.gate.load.waiting === 2);
     expect(s.started).toEqual(["/a", "/b"]);
-    expect(gate.load).toEqual({ active: 2, waiting: 2 });
+    expect(s.gate.load).toEqual({ active: 2, waiting: 2 });
 
     s.finish("/b");
     expect(await b.body).toBe("/b");
@@ -71,19 +70,17 @@ describe("RenderGate", () => {
     await until(() => s.started.length === 4);
     s.finish("/d");
     expect(await Promise.all([a.body, c.body, d.body])).toEqual(["/a", "/c", "/d"]);
-    await until(() => gate.load.active === 0);
+    await until(() => s.gate.load.active === 0);
   });
 
   it("lets a page a person asked for go before the router's prefetches", async () => {
-    const gate = new RenderGate(1);
-    const s = await gatedServer(gate);
-    close = () => s.server.close();
+    const s = await gatedServer(1);
     const first = s.ask("/first");
     await until(() => s.started.length === 1);
     const prefetches = ["/p1", "/p2"].map((u) => s.ask(u, { "next-router-prefetch": "1" }));
-    await until(() => gate.load.waiting === 2);
+    await until(() => s.gate.load.waiting === 2);
     const clicked = s.ask("/clicked");
-    await until(() => gate.load.waiting === 3);
+    await until(() => s.gate.load.waiting === 3);
     s.finish("/first");
     await until(() => s.started.length === 2);
     expect(s.started[1]).toBe("/clicked");
@@ -97,18 +94,16 @@ describe("RenderGate", () => {
   });
 
   it("drops a waiting request whose client left, and frees the slot of one that closed mid-answer", async () => {
-    const gate = new RenderGate(1);
-    const s = await gatedServer(gate);
-    close = () => s.server.close();
+    const s = await gatedServer(1);
     const first = s.ask("/first");
     first.body.catch(() => {});
     await until(() => s.started.length === 1);
     const gone = s.ask("/gone");
     gone.body.catch(() => {});
-    await until(() => gate.load.waiting === 1);
+    await until(() => s.gate.load.waiting === 1);
     gone.req.destroy();
     const last = s.ask("/last");
-    await until(() => gate.load.waiting === 2);
+    await until(() => s.gate.load.waiting === 2);
     // The first client leaves before its answer: its slot goes to the next one still there.
     first.req.destroy();
     await until(() => s.started.length === 2);
@@ -118,9 +113,7 @@ describe("RenderGate", () => {
   });
 
   it("frees a slot after the hold time even when the answer never ends", async () => {
-    const gate = new RenderGate(1, 50);
-    const s = await gatedServer(gate);
-    close = () => s.server.close();
+    const s = await gatedServer(1, 50);
     s.ask("/slow").body.catch(() => {});
     await until(() => s.started.length === 1);
     const next = s.ask("/next");

@@ -23,7 +23,7 @@ interface Step {
 const steps: Step[] = [];
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 
-function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}, jsonReport?: string) {
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}, jsonReport?: string, errorsFile?: string) {
   console.log(`\n━━ ${name}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
@@ -42,6 +42,8 @@ function run(name: string, cmd: string, args: string[], env: Record<string, stri
       if (!failedTests.length && file.status === "failed") failures.push(`${where}: ${firstLine(file.message)}`);
     }
   } else if (result.status !== 0) failed = 1;
+  // Errors outside any test fail the run without failing a test; name them too.
+  if (errorsFile && fs.existsSync(errorsFile)) for (const e of JSON.parse(fs.readFileSync(errorsFile, "utf8")) as string[]) failures.push(`unhandled ${e}`);
   else passed = jsonReport ? 0 : 1;
   steps.push({ name, passed, failed, ok: result.status === 0, seconds: (Date.now() - started) / 1000, failures });
 }
@@ -59,8 +61,10 @@ function firstLine(message: string | undefined): string {
 
 const vitest = (name: string, args: string[], env: Record<string, string> = {}) => {
   const report = path.join(RESULTS, `${name.replace(/\W+/g, "-")}.json`);
-  fs.rmSync(report, { force: true });
-  run(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env, report);
+  const errors = report.replace(/\.json$/, ".unhandled.json");
+  for (const f of [report, errors]) fs.rmSync(f, { force: true });
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./scripts/unhandled-errors-reporter.ts"];
+  run(name, bin("vitest"), ["run", ...args, ...reporters], { ...env, UNHANDLED_ERRORS_FILE: errors }, report, errors);
 };
 
 /** What the formatter keeps formatted (.prettierrc.json; JSON and Markdown are left as written). */

@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
 import { handleError, zodIssuesToFields } from "./errors";
@@ -123,11 +125,21 @@ export function createApp() {
     name: "portal.session_token",
     description: "The session cookie set at sign-in",
   });
-  // Built on the first request and kept: the routes cannot change while the process runs.
-  let document: Uint8Array | undefined;
+  // Built and compressed on the first request and kept: the routes cannot change while the process runs.
+  let document: EncodedDocument | undefined;
   app.get("/openapi.json", (c) => {
-    document ??= new TextEncoder().encode(JSON.stringify(openApiDocument(app)));
-    return c.body(document as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json; charset=UTF-8" });
+    document ??= encodeDocument(JSON.stringify(openApiDocument(app)));
+    const headers = { "content-type": "application/json; charset=UTF-8", etag: document.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
+    if (
+      c.req
+        .header("if-none-match")
+        ?.split(",")
+        .some((tag) => tag.trim() === document!.etag)
+    )
+      return c.body(null, 304, headers);
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    const body = encoding ? document[encoding] : document.identity;
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, encoding ? { ...headers, "content-encoding": encoding } : headers);
   });
   app.get("/docs", (c) => {
     const nonce = newNonce();
@@ -138,6 +150,37 @@ export function createApp() {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+interface EncodedDocument {
+  identity: Uint8Array;
+  br: Uint8Array;
+  gzip: Uint8Array;
+  etag: string;
+}
+
+/** The document's bytes as sent: plain, Brotli and gzip (435 kB of JSON is a tenth of that compressed). */
+function encodeDocument(json: string): EncodedDocument {
+  const identity = Buffer.from(json);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+    etag: `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
+  };
+}
+
+/** The encoding to answer with for an Accept-Encoding header: Brotli, else gzip, else none (q=0 refuses one). */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((x) => x.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
 
 /** The OpenAPI document of an app: generated from the routes' schemas, never written by hand. */
 export function openApiDocument(app: App) {

@@ -39,7 +39,10 @@ const contractUploadTooLarge = bodyLimit({ maxSize: CONTRACT_UPLOAD_MAX_BODY_BYT
  * than other requests; it is read whole before anything is stored, so a cut body stores nothing.
  */
 export const bodySize = createMiddleware<AppEnv>(async (c, next) => {
-  const path = new URL(c.req.url).pathname;
+  // A GET or HEAD request has no body to read (fetch's Request gives it none), and asking for
+  // one would build the whole Request object the Node server otherwise never makes.
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  const path = c.req.path;
   if (path === "/api/support/attachments") return uploadTooLarge(c, next);
   if (path === "/api/contracts/upload") return contractUploadTooLarge(c, next);
   return (path.startsWith("/api/import/") ? importTooLarge : tooLarge)(c, next);

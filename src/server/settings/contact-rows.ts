@@ -5,9 +5,10 @@ import "server-only";
  * step. The list's changes are in contacts.ts, verification by code and link in
  * contact-verification.ts.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { type Db } from "@/server/db/client";
+import { getDb, prepared, type Db } from "@/server/db/client";
 import { customerContacts, customers, type ContactType } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { hasFeature } from "@/lib/features";
@@ -49,12 +50,20 @@ export const isPhone = (type: ContactType) => type === "Phone" || type === "Gsm"
 export const phonesOff = (site: Pick<SettingsSite, "features">) => hasFeature(site, "settings.phone-number-disabled");
 export const emailSchema = z.email().max(254);
 
+/** Numbers as shown, kept: reading a number with the numbering plans costs more than the rest of a profile. */
+const PHONE_DISPLAY = new LRUCache<string, string>({ max: 10_000 });
+function phoneDisplay(e164: string): string {
+  let shown = PHONE_DISPLAY.get(e164);
+  if (shown === undefined) PHONE_DISPLAY.set(e164, (shown = formatPhoneInternational(e164)));
+  return shown;
+}
+
 export function contactView(row: ContactRow): ContactView {
   return {
     id: row.id,
     type: row.type,
     value: row.value,
-    display: row.type === "Email" ? row.value : formatPhoneInternational(row.value),
+    display: row.type === "Email" ? row.value : phoneDisplay(row.value),
     primary: row.isPrimary,
     verified: row.type === "Email" && row.verifiedAt !== null,
     pendingVerification: row.type === "Email" && row.verifiedAt === null,
@@ -66,13 +75,17 @@ export function sortRows(rows: ContactRow[]): ContactRow[] {
   return [...rows].sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || Number(b.isPrimary) - Number(a.isPrimary) || a.position - b.position);
 }
 
-export async function rowsOf(db: Db, siteId: string, customerId: string): Promise<ContactRow[]> {
-  const rows = await db
+const contactRowsQuery = (db: Db) =>
+  db
     .select()
     .from(customerContacts)
-    .where(and(eq(customerContacts.siteId, siteId), eq(customerContacts.customerId, customerId)))
+    .where(and(eq(customerContacts.siteId, sql.placeholder("siteId")), eq(customerContacts.customerId, sql.placeholder("customerId"))))
     .orderBy(asc(customerContacts.position), asc(customerContacts.createdAt));
-  return sortRows(rows);
+
+/** The customer's contact rows in display order; read with the prepared query unless inside a transaction. */
+export async function rowsOf(db: Db, siteId: string, customerId: string): Promise<ContactRow[]> {
+  const query = db === (await getDb()) ? await prepared("contact_rows", (base) => contactRowsQuery(base).prepare("contact_rows")) : contactRowsQuery(db);
+  return sortRows(await query.execute({ siteId, customerId }));
 }
 
 /**
@@ -127,7 +140,7 @@ export async function mirror(db: Db, siteId: string, customerId: string): Promis
 export function profilePhone(rows: readonly ContactView[]): string | null {
   const p = primaryOf(rows, null);
   const value = p.gsm ?? p.phone;
-  return value ? formatPhoneInternational(value) : null;
+  return value ? phoneDisplay(value) : null;
 }
 
 /** The profile's e-mail: the primary one (it may still wait for its verification). */

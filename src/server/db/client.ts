@@ -73,16 +73,14 @@ function nextGeneration(): number {
 async function open(opts?: OpenOptions): Promise<DbState> {
   const { databaseUrl, pgliteDir } = resolveOptions(opts);
   if (databaseUrl) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { postgres, drizzle } = await import("./drivers/postgres");
     // JIT off: the portal's statements are short index-range reads; compiling one that the planner
     // over-estimates (a bulk write, a year of many points) costs 100-1,000 ms more than running it.
     const client = postgres(databaseUrl, { max: 10, onnotice: () => {}, connection: { TimeZone: "UTC", jit: "off" } });
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, generation: nextGeneration(), engine: { kind: "postgres", client, url: databaseUrl } };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
+  const { PGlite, drizzle } = await import("./drivers/pglite");
   const dir = path.resolve(/*turbopackIgnore: true*/ pgliteDir);
   const inMemory = pgliteDir.startsWith("memory://");
   let lockFile = "";

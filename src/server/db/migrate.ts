@@ -10,14 +10,11 @@ const MIGRATION_LOCK = 72_091_337;
 /** Brings the database up to the checked-in migrations; on PostgreSQL one process at a time. */
 export async function runMigrations(engine: Engine): Promise<void> {
   if (engine.kind === "pglite") {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate, drizzle } = await import("./drivers/pglite");
     await migrate(drizzle(engine.client), { migrationsFolder: MIGRATIONS });
     return;
   }
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { default: postgres } = await import("postgres");
+  const { migrate, drizzle, postgres } = await import("./drivers/postgres");
   // One dedicated connection, so the advisory lock and the migration share a session.
   const client = postgres(engine.url, { max: 1, onnotice: () => {} });
   try {

@@ -53,7 +53,7 @@ function pgliteDb(client: PGlite): BossDb {
 }
 
 async function postgresDb(url: string): Promise<BossDb> {
-  const { default: postgres } = await import("postgres");
+  const { postgres } = await import("@/server/db/drivers/postgres");
   const sql: Sql = postgres(url, {
     max: 4,
     onnotice: () => {},

@@ -111,10 +111,9 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
           ) : null}
         </SimpleGrid>
       ) : null}
-      {/* White-label shell: the site's current announcements, newest first (spec §7) */}
-      <Suspense fallback={null}>
-        <SiteAnnouncements site={site} locale={locale} />
-      </Suspense>
+      {/* White-label shell: the site's current announcements, newest first (spec §7); with the
+          page's first part, so the tiles below do not move when they arrive. */}
+      <SiteAnnouncements site={site} locale={locale} />
       {active && tiles.length ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="nav" aria-label={t("quick-actions")}>
           {tiles.map((tile) => (

@@ -42,9 +42,8 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
           {customer.name}
         </Text>
       </div>
-      <Suspense fallback={null}>
-        <SiteAnnouncements site={site} locale={locale} limit={3} />
-      </Suspense>
+      {/* With the page's first part, not streamed after it: arriving later, it pushed the cards down. */}
+      <SiteAnnouncements site={site} locale={locale} limit={3} />
       {hasData ? null : <EmptyState titleOrder={2} title={t("empty.title")} description={t("empty.description")} data-testid="dashboard-empty" />}
       <div className={panels.grid}>
         {hasData ? (

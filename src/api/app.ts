@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { etag } from "hono/etag";
+import { parseAccept } from "hono/utils/accept";
 import type { AppEnv } from "./context";
 import { handleError, zodIssuesToFields } from "./errors";
 import { clientId, csrf, requestId } from "./middleware/request";
@@ -127,16 +129,10 @@ export function createApp() {
   });
   // Built and compressed on the first request and kept: the routes cannot change while the process runs.
   let document: EncodedDocument | undefined;
-  app.get("/openapi.json", (c) => {
+  // Hono's etag middleware answers 304 to a client holding the ETag the handler sets.
+  app.get("/openapi.json", etag(), (c) => {
     document ??= encodeDocument(JSON.stringify(openApiDocument(app)));
     const headers = { "content-type": "application/json; charset=UTF-8", etag: document.etag, vary: "Accept-Encoding", "cache-control": "no-cache" };
-    if (
-      c.req
-        .header("if-none-match")
-        ?.split(",")
-        .some((tag) => tag.trim() === document!.etag)
-    )
-      return c.body(null, 304, headers);
     const encoding = preferredEncoding(c.req.header("accept-encoding"));
     const body = encoding ? document[encoding] : document.identity;
     return c.body(body as Uint8Array<ArrayBuffer>, 200, encoding ? { ...headers, "content-encoding": encoding } : headers);
@@ -171,15 +167,12 @@ function encodeDocument(json: string): EncodedDocument {
 
 /** The encoding to answer with for an Accept-Encoding header: Brotli, else gzip, else none (q=0 refuses one). */
 export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
-  const accepted = new Set<string>();
-  for (const part of (header ?? "").toLowerCase().split(",")) {
-    const [name, ...params] = part.split(";").map((x) => x.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return undefined;
+  const accepted = new Set(
+    parseAccept(header ?? "")
+      .filter((a) => a.q > 0)
+      .map((a) => a.type.toLowerCase()),
+  );
+  return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : undefined;
 }
 
 /** The OpenAPI document of an app: generated from the routes' schemas, never written by hand. */

@@ -44,6 +44,12 @@ describe("GET /api/openapi.json", () => {
     const again = await get({ "if-none-match": `"other", ${etag}` });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(again.headers.get("x-content-type-options")).toBe("nosniff");
+    // A weak comparison (If-None-Match: W/"…") and "*" match too.
+    expect((await get({ "if-none-match": `W/${etag}` })).status).toBe(304);
+    expect((await get({ "if-none-match": "*" })).status).toBe(304);
     expect((await get({ "if-none-match": '"other"' })).status).toBe(200);
   });
 });

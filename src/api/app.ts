@@ -9,6 +9,7 @@ import { clientId, csrf, requestId } from "./middleware/request";
 import { sessionLoader, siteFromHost } from "./middleware/site";
 import { bodyBytes, bodySize, securityHeaders } from "./middleware/limits";
 import { customerServiceAudit } from "./middleware/audit";
+import { customerCache } from "./middleware/customer-cache";
 import { sessionRouter } from "./routers/session";
 import { meRouter } from "./routers/me";
 import { settingsRouter } from "./routers/settings";
@@ -118,6 +119,7 @@ export function createApp() {
   // A personal API token (Authorization: Bearer eppat_…) stands in for the session; otherwise the cookie session is read.
   app.use("*", withPersonalToken(sessionLoader));
   app.use("*", customerServiceAudit);
+  app.use("*", customerCache);
 
   for (const router of ROUTERS) app.route("/", router);
 

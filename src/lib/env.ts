@@ -56,6 +56,8 @@ export const envSchema = z.object({
     .default(12),
   /** How long a looked-up session may be served from memory (0: never); sign-outs reach every process at once regardless. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** How long the API may serve a customer's profile and invoice rows from memory (0: never); every change reaches every process at once regardless. */
+  CUSTOMER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Calls one personal API token may make per minute (the benchmark raises it to measure the whole path, not the 429s). */
   API_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** How long a site looked up by host may be served from memory; admin changes reach every process at once regardless. */

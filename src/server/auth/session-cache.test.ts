@@ -74,7 +74,7 @@ describe("several processes on one PostgreSQL", () => {
     child = spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "src/test/api-server-child.ts"], {
       cwd: path.resolve(__dirname, "../../.."),
       // Caches that would outlive the test: only the NOTIFY can make the other process forget.
-      env: { ...process.env, SESSION_CACHE_SECONDS: "60", SITE_CACHE_SECONDS: "3600" },
+      env: { ...process.env, SESSION_CACHE_SECONDS: "60", SITE_CACHE_SECONDS: "3600", CUSTOMER_CACHE_SECONDS: "3600" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     port = await new Promise<number>((resolve, reject) => {
@@ -104,6 +104,20 @@ describe("several processes on one PostgreSQL", () => {
     expect((await here.post("/api/auth/sign-out", {})).status).toBe(200);
     // Within moments (the NOTIFY's delivery), never the cache's lifetime (60 s in that process).
     await expect.poll(async () => (await there.get("/api/me")).status, { timeout: 10_000, interval: 50 }).toBe(401);
+  });
+
+  it.skipIf(process.env.TEST_DB !== "postgres")("changes a profile through one process and the other reads it at once", async () => {
+    const here = await signedIn();
+    const there = new ApiClient("aurora.localhost", { port });
+    for (const [k, v] of here.cookies) there.cookies.set(k, v);
+    const before = (await there.get("/api/me")).body.firstName as string;
+    // The other process now holds the customer's rows in memory (CUSTOMER_CACHE_SECONDS 3600 there).
+    expect((await there.get("/api/me")).body.firstName).toBe(before);
+    expect((await here.call("PUT", "/api/me", { firstName: "Elsewhere" })).status).toBe(200);
+    // The customers table's trigger tells it, with no call from the code that wrote.
+    await expect.poll(async () => (await there.get("/api/me")).body.firstName, { timeout: 10_000, interval: 50 }).toBe("Elsewhere");
+    expect((await here.call("PUT", "/api/me", { firstName: before })).status).toBe(200);
+    await expect.poll(async () => (await there.get("/api/me")).body.firstName, { timeout: 10_000, interval: 50 }).toBe(before);
   });
 
   it.skipIf(process.env.TEST_DB !== "postgres")("changes a site in one process and the other follows at once", async () => {

@@ -5,13 +5,14 @@ import { getState, openedState } from "@/server/db/client";
  * Cache invalidation across processes. A change (a session signed out, a site edited) is
  * announced on a topic: this process's caches drop the entry at once, and on PostgreSQL a NOTIFY
  * on one channel tells every other process sharing the database to do the same. PGlite is opened
- * by one process only, so there the local announcement is all there is.
+ * by one process only, so there the local announcement is all there is. The database's own
+ * triggers notify on the same channel (the "customer" topic, migration 0015), heard on both engines.
  *
  * Caches ask `cacheReady()` before serving a hit: until this process listens (and after a lost
  * connection, until it listens again) nothing may be served from memory, since a change announced
  * meanwhile would be missed.
  */
-export type CacheTopic = "session" | "user" | "site" | "spot";
+export type CacheTopic = "session" | "user" | "site" | "spot" | "customer";
 
 const CHANNEL = "portal_cache";
 type Handler = (key: string) => void;
@@ -54,28 +55,60 @@ export function cacheReady(): boolean {
   const b = bus();
   const state = openedState();
   if (!state) return false;
-  if (state.engine.kind === "pglite") return true;
+  if (b.listening && b.generation === state.generation) return true;
+  void startListening();
+  // PGlite is opened by this process alone: every announcement but the database's own is local.
+  return state.engine.kind === "pglite";
+}
+
+/**
+ * True when hits of a cache that the database's triggers invalidate may be served: this process
+ * listens on the channel, on PostgreSQL and on PGlite alike.
+ */
+export function hearsDatabase(): boolean {
+  const b = bus();
+  const state = openedState();
+  if (!state) return false;
   if (b.listening && b.generation === state.generation) return true;
   void startListening();
   return false;
 }
 
-/** Starts listening on PostgreSQL (once per opened database); resolves when the LISTEN is in place. */
+function onPayload(payload: string) {
+  const sep = payload.indexOf(":");
+  if (sep > 0) deliver(payload.slice(0, sep) as CacheTopic, payload.slice(sep + 1));
+}
+
+/** Starts listening (once per opened database); resolves when the LISTEN is in place. */
 export async function startListening(): Promise<void> {
   const b = bus();
   const state = await getState();
-  if (state.engine.kind !== "postgres") return;
   if (b.listening && b.generation === state.generation) return;
   if (b.starting) return b.starting;
-  const client = state.engine.client;
   const generation = state.generation;
+  if (state.engine.kind === "pglite") {
+    // Only the database's triggers notify here (announcements stay in this process).
+    b.starting = state.engine.client
+      .listen(CHANNEL, onPayload)
+      .then((unlisten) => {
+        resetAll();
+        b.listening = true;
+        b.generation = generation;
+        b.unlisten = () => unlisten();
+      })
+      .catch((err) => {
+        console.error("[cache] cannot listen for invalidations", err);
+      })
+      .finally(() => {
+        b.starting = undefined;
+      });
+    return b.starting;
+  }
+  const client = state.engine.client;
   b.starting = client
     .listen(
       CHANNEL,
-      (payload) => {
-        const sep = payload.indexOf(":");
-        if (sep > 0) deliver(payload.slice(0, sep) as CacheTopic, payload.slice(sep + 1));
-      },
+      onPayload,
       // Called on every (re)connection: whatever was announced while not listening is unknown.
       () => {
         resetAll();

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, prepared } from "@/server/db/client";
+import { customerData } from "@/server/cache/customer-data";
 import { customerBusinessInfo, customers } from "@/server/db/schema";
 import { notFound, validationError, type FieldError } from "@/server/errors";
 import type { CustomerRow } from "./access";
@@ -52,18 +53,20 @@ export async function getProfile(siteId: string, customerId: string): Promise<Cu
       .where(and(eq(customers.siteId, sql.placeholder("siteId")), eq(customers.id, sql.placeholder("customerId"))))
       .prepare("get_profile"),
   );
-  const [row] = await query.execute({ siteId, customerId });
+  const [row] = await customerData(siteId, customerId, "profile", () => query.execute({ siteId, customerId }));
   if (!row) throw notFound();
   return row;
 }
 
 async function businessInfo(siteId: string, customerId: string) {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(customerBusinessInfo)
-    .where(and(eq(customerBusinessInfo.siteId, siteId), eq(customerBusinessInfo.customerId, customerId)));
-  return row ?? null;
+  return customerData(siteId, customerId, "business", async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(customerBusinessInfo)
+      .where(and(eq(customerBusinessInfo.siteId, siteId), eq(customerBusinessInfo.customerId, customerId)));
+    return row ?? null;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import type { Feature } from "@/lib/features";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb, prepared, type Db } from "@/server/db/client";
+import { customerData } from "@/server/cache/customer-data";
 import { countries, invoiceLines, invoices, type InvoiceStatus, type InvoiceType } from "@/server/db/schema";
 import { notFound, validationError } from "@/server/errors";
 import { computeTotals } from "@/lib/invoices/amounts";
@@ -99,7 +100,8 @@ export async function listInvoices(input: ListInvoicesInput): Promise<InvoiceSum
       .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
       .prepare("list_invoices"),
   );
-  const rows = (await query.execute({ siteId: input.site.id, customerId: input.customerId })).filter(
+  const all = await customerData(input.site.id, input.customerId, "invoices", () => query.execute({ siteId: input.site.id, customerId: input.customerId }));
+  const rows = all.filter(
     (r) => (!input.type || r.type === input.type) && (input.status !== "paid" || r.status === "paid") && (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"),
   );
   const today = todayIn(input.site.timezone, input.now);

@@ -9,6 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { getDb, prepared, type Db } from "@/server/db/client";
+import { customerData } from "@/server/cache/customer-data";
 import { customerContacts, customers, type ContactType } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { hasFeature } from "@/lib/features";
@@ -84,8 +85,10 @@ const contactRowsQuery = (db: Db) =>
 
 /** The customer's contact rows in display order; read with the prepared query unless inside a transaction. */
 export async function rowsOf(db: Db, siteId: string, customerId: string): Promise<ContactRow[]> {
-  const query = db === (await getDb()) ? await prepared("contact_rows", (base) => contactRowsQuery(base).prepare("contact_rows")) : contactRowsQuery(db);
-  return sortRows(await query.execute({ siteId, customerId }));
+  // Inside a transaction the rows are read there (its own writes included), never from the cache.
+  if (db !== (await getDb())) return sortRows(await contactRowsQuery(db).execute({ siteId, customerId }));
+  const query = await prepared("contact_rows", (base) => contactRowsQuery(base).prepare("contact_rows"));
+  return customerData(siteId, customerId, "contacts", async () => sortRows(await query.execute({ siteId, customerId })));
 }
 
 /**

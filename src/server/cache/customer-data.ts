@@ -1,0 +1,91 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { LRUCache } from "lru-cache";
+import { env } from "@/lib/env";
+import { hearsDatabase, onInvalidate } from "@/server/cache/bus";
+
+/**
+ * What the API's reads keep per customer for a while: the rows behind `GET /api/me` (the customer,
+ * its contacts and business info) and `GET /api/invoices` (the invoice summaries), so a repeated
+ * call costs no query. The answers are still worked out per request from these rows (the rights of
+ * the caller, the site's features, today's date for "overdue").
+ *
+ * Only reads inside `cachedReads()` use it (the API's GET and HEAD requests): pages, jobs, writes
+ * and the tests that call services read the database as before.
+ *
+ * An entry goes when its customer changes, whoever writes: triggers on the tables behind it
+ * (migration 0015) send the customer's key on the cache channel at commit, which every process
+ * hears (cache/bus.ts; PGlite's own LISTEN in the embedded database). An API write drops its
+ * customer's entries in its own process before it answers, and its own reads skip the cache, so the
+ * caller reads its write at once. A read that started before a change is not kept (see `ticks`), and
+ * nothing lives longer than CUSTOMER_CACHE_SECONDS (0 turns the cache off).
+ */
+interface Store {
+  cache: LRUCache<string, Map<string, { value: unknown }>>;
+  /** Counts the changes heard; a read that saw the count move while it ran does not keep its rows. */
+  ticks: number;
+  scope: AsyncLocalStorage<true>;
+}
+
+const KEY = Symbol.for("portal.cache.customer-data");
+const g = globalThis as typeof globalThis & { [KEY]?: Store };
+
+function store(): Store {
+  if (!g[KEY]) {
+    const s: Store = {
+      cache: new LRUCache({ max: 10_000, ttl: Math.max(1, env().CUSTOMER_CACHE_SECONDS) * 1000 }),
+      ticks: 0,
+      scope: new AsyncLocalStorage<true>(),
+    };
+    const clear = () => {
+      s.ticks++;
+      s.cache.clear();
+    };
+    onInvalidate("customer", (key) => (key === "*" ? clear() : drop(s, key)), clear);
+    g[KEY] = s;
+  }
+  return g[KEY];
+}
+
+function drop(s: Store, key: string) {
+  s.ticks++;
+  s.cache.delete(key);
+}
+
+const keyOf = (siteId: string, customerId: string) => `${siteId}/${customerId}`;
+
+/** Runs `fn` with its customer reads served from the cache (the API's GET requests). */
+export function cachedReads<T>(fn: () => T): T {
+  return store().scope.run(true, fn);
+}
+
+/**
+ * One part of a customer's data (`part` names what `load` reads): from the cache inside
+ * `cachedReads()`, from `load` otherwise. The value is shared between requests: callers must not
+ * change it.
+ */
+export async function customerData<T>(siteId: string, customerId: string, part: string, load: () => Promise<T>): Promise<T> {
+  const s = store();
+  if (!s.scope.getStore() || env().CUSTOMER_CACHE_SECONDS === 0 || !hearsDatabase()) return load();
+  const key = keyOf(siteId, customerId);
+  const hit = s.cache.get(key)?.get(part);
+  if (hit) return hit.value as T;
+  const ticks = s.ticks;
+  const value = await load();
+  if (s.ticks === ticks) {
+    let parts = s.cache.get(key);
+    if (!parts) s.cache.set(key, (parts = new Map()));
+    parts.set(part, { value });
+  }
+  return value;
+}
+
+/** This process forgets a customer's data now (after an API write; other processes hear the database's triggers). */
+export function forgetCustomerData(siteId: string, customerId: string): void {
+  drop(store(), keyOf(siteId, customerId));
+}
+
+/** Whether this process holds anything for the customer (tests). */
+export function holdsCustomerData(siteId: string, customerId: string): boolean {
+  return store().cache.has(keyOf(siteId, customerId));
+}

@@ -4,6 +4,8 @@ import { useTestDatabase } from "@/test/db";
 import { ApiClient } from "@/test/api-client";
 import { getDb } from "@/server/db/client";
 import { customers, invoices } from "@/server/db/schema";
+import { getSiteById } from "@/server/sites/sites";
+import { listInvoices } from "@/server/invoices/invoices";
 import { cachedReads, customerData, forgetCustomerData, holdsCustomerData } from "./customer-data";
 
 let cleanup: () => Promise<void>;
@@ -90,6 +92,24 @@ describe("per-customer data of the API", () => {
     await expect.poll(reference, { timeout: 5_000, interval: 20 }).toBe("1232");
     await db.update(invoices).set({ referenceNumber: invoice.referenceNumber }).where(where);
     await expect.poll(reference, { timeout: 5_000, interval: 20 }).toBe(invoice.referenceNumber);
+  });
+
+  it("works an invoice's state out for the day asked, whatever is kept", async () => {
+    const { customerId } = await signedIn();
+    const site = (await getSiteById(SITE))!;
+    const db = await getDb();
+    const [open] = await db
+      .select({ invoiceNumber: invoices.invoiceNumber, dueDate: invoices.dueDate })
+      .from(invoices)
+      .where(and(eq(invoices.siteId, SITE), eq(invoices.customerId, customerId), eq(invoices.status, "open")));
+    expect(open).toBeDefined();
+    const stateOn = async (day: string) => (await cachedReads(() => listInvoices({ site, customerId, now: new Date(`${day}T12:00:00Z`) }))).find((i) => i.invoiceNumber === open.invoiceNumber)!.state;
+    const due = new Date(`${open.dueDate}T12:00:00Z`);
+    const before = new Date(due.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const after = new Date(due.getTime() + 86_400_000).toISOString().slice(0, 10);
+    expect(await stateOn(before)).toBe("open");
+    expect(await stateOn(after)).toBe("overdue");
+    expect(await stateOn(before)).toBe("open");
   });
 
   it("keeps nothing read outside the API's GET requests", async () => {

@@ -100,12 +100,14 @@ export async function listInvoices(input: ListInvoicesInput): Promise<InvoiceSum
       .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
       .prepare("list_invoices"),
   );
-  const all = await customerData(input.site.id, input.customerId, "invoices", () => query.execute({ siteId: input.site.id, customerId: input.customerId }));
-  const rows = all.filter(
-    (r) => (!input.type || r.type === input.type) && (input.status !== "paid" || r.status === "paid") && (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"),
-  );
   const today = todayIn(input.site.timezone, input.now);
-  return rows.map((r) => summaryOf(r, today));
+  // Kept per day: a summary's state ("overdue") depends on the date and nothing else outside the rows.
+  const all = await customerData(input.site.id, input.customerId, `invoices:${today}`, async () =>
+    (await query.execute({ siteId: input.site.id, customerId: input.customerId })).map((r) => ({ type: r.type, status: r.status, summary: summaryOf(r, today) })),
+  );
+  return all
+    .filter((r) => (!input.type || r.type === input.type) && (input.status !== "paid" || r.status === "paid") && (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"))
+    .map((r) => r.summary);
 }
 
 /** One invoice of the customer by number; another customer's or site's number is not found. */

@@ -1,4 +1,5 @@
-import { Anchor, Box, Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import panels from "@/ui/shared/placeholder.module.css";
 import tableClasses from "@/ui/shared/table.module.css";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
@@ -68,7 +69,7 @@ export async function InvoiceList({ invoices, locale, href }: { invoices: Invoic
       </Box>
       <Stack hiddenFrom="sm" gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("list.caption", { count: invoices.length })} data-testid="invoice-cards">
         {invoices.map((i) => (
-          <Card key={i.id} component="li" withBorder padding="md" data-testid="invoice-card" data-invoice={i.invoiceNumber} data-state={i.state}>
+          <li key={i.id} className={panels.panel} data-testid="invoice-card" data-invoice={i.invoiceNumber} data-state={i.state}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>
                 <Anchor component={Link} href={href(i.invoiceNumber)} fw={700}>
@@ -88,7 +89,7 @@ export async function InvoiceList({ invoices, locale, href }: { invoices: Invoic
               </Text>
               <InvoiceStatusBadge state={i.state} label={stateLabel(i)} size="sm" />
             </Group>
-          </Card>
+          </li>
         ))}
       </Stack>
     </>

@@ -1,4 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/placeholder.module.css";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import { listInvoices } from "@/server/invoices/invoices";
@@ -30,7 +32,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
   if (!ctx.customerId) {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <NoCustomerNotice homeHref={ctx.href("/")} />
       </Stack>
     );
@@ -41,9 +43,9 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t("title")}</Title>
+      <Heading order={1}>{t("title")}</Heading>
       {toPay.count ? (
-        <Paper withBorder p="md" data-testid="invoice-summary">
+        <div className={panels.panel} data-testid="invoice-summary">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Stack gap={2}>
               <Text size="sm" c="dimmed">
@@ -62,7 +64,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
               ) : null}
             </Stack>
           </Group>
-        </Paper>
+        </div>
       ) : null}
       <InvoiceFilters status={status ?? "all"} type={type ?? "all"}>
         {invoices.length ? (

@@ -9,12 +9,14 @@ import { cachedReads, forgetCustomerData } from "@/server/cache/customer-data";
  * next read sees the write; the database's triggers tell the other processes.
  */
 export const customerCache = createMiddleware<AppEnv>(async (c, next) => {
+  // Calls with no customer to act for (public data, sign-in) read no customer's rows.
+  const customer = c.get("session")?.activeCustomer;
+  if (!customer) return next();
   const method = c.req.method;
   if (method === "GET" || method === "HEAD") return cachedReads(next);
   try {
     await next();
   } finally {
-    const customer = c.get("session")?.activeCustomer;
-    if (customer) forgetCustomerData(c.get("site").id, customer.id);
+    forgetCustomerData(c.get("site").id, customer.id);
   }
 });

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { getDb, prepared, type Db } from "@/server/db/client";
-import { customerData } from "@/server/cache/customer-data";
+import { customerData, forgetCustomerData } from "@/server/cache/customer-data";
 import { customerContacts, customers, type ContactType } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { hasFeature } from "@/lib/features";
@@ -108,6 +108,9 @@ export async function materialize(db: Db, site: SettingsSite, customerId: string
   const phone = c.phone ? checkPhone(c.phone, site.country) : null;
   if (phone?.ok) values.push({ siteId: site.id, customerId, type: phone.mobile === false ? "Phone" : "Gsm", value: phone.e164, isPrimary: true, position: 0 });
   if (values.length) await db.insert(customerContacts).values(values).onConflictDoNothing();
+  // A GET that reads through the customer cache comes here: its next read must see these rows
+  // now, not when the trigger's notification arrives.
+  forgetCustomerData(site.id, customerId);
 }
 
 /**

@@ -112,6 +112,16 @@ describe("per-customer data of the API", () => {
     expect(await stateOn(before)).toBe("open");
   });
 
+  it("forgets every customer after a write that acted for none", async () => {
+    const customerId = crypto.randomUUID();
+    await cachedReads(() => customerData(SITE, customerId, "profile", async () => [1]));
+    expect(holdsCustomerData(SITE, customerId)).toBe(true);
+    // Anonymous, and refused by the route: the write bookkeeping runs whatever the answer.
+    const res = await new ApiClient("aurora.localhost").post("/api/logs", { nonsense: true });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(holdsCustomerData(SITE, customerId)).toBe(false);
+  });
+
   it("keeps nothing read outside the API's GET requests", async () => {
     const customerId = crypto.randomUUID();
     await customerData(SITE, customerId, "profile", async () => [1]);

@@ -85,6 +85,16 @@ export function forgetCustomerData(siteId: string, customerId: string): void {
   drop(store(), keyOf(siteId, customerId));
 }
 
+/**
+ * This process forgets every customer's data now: after a write whose customers are not known here
+ * (an API call acting for no customer, such as a payment provider's callback; a finished job).
+ */
+export function forgetAllCustomerData(): void {
+  const s = store();
+  s.ticks++;
+  s.cache.clear();
+}
+
 /** Whether this process holds anything for the customer (tests). */
 export function holdsCustomerData(siteId: string, customerId: string): boolean {
   return store().cache.has(keyOf(siteId, customerId));

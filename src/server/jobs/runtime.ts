@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import PgBoss from "pg-boss";
 import type { z } from "zod";
+import { forgetAllCustomerData } from "@/server/cache/customer-data";
 import { beforeCloseDb } from "@/server/db/client";
 import { openBossDb, type BossDb } from "./database";
 import { JOBS, type JobDefinition, type JobHandler, type JobPayload, type JobRegistry } from "./registry";
@@ -180,8 +181,13 @@ async function startWorker(rt: Runtime, name: string): Promise<void> {
 async function runJob(def: JobDefinition, run: JobHandler<JobDefinition>, job: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
   const parsed = def.schema.safeParse(job.data);
   if (!parsed.success) throw new JobPayloadError(job.name, parsed.error.issues);
-  const result = await run(parsed.data, { id: job.id, name: job.name, attempt: job.retryCount + 1, retryLimit: job.retryLimit });
-  return result ?? null;
+  try {
+    const result = await run(parsed.data, { id: job.id, name: job.name, attempt: job.retryCount + 1, retryLimit: job.retryLimit });
+    return result ?? null;
+  } finally {
+    // What the job wrote is announced by the database's triggers; this process need not wait for it.
+    forgetAllCustomerData();
+  }
 }
 
 function register(registry: JobRegistry, name: string, run: JobHandler<JobDefinition>) {

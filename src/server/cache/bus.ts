@@ -52,13 +52,8 @@ function resetAll() {
 
 /** True when hits may be served: the process hears every other process's announcements. */
 export function cacheReady(): boolean {
-  const b = bus();
-  const state = openedState();
-  if (!state) return false;
-  if (b.listening && b.generation === state.generation) return true;
-  void startListening();
   // PGlite is opened by this process alone: every announcement but the database's own is local.
-  return state.engine.kind === "pglite";
+  return hearsDatabase() || openedState()?.engine.kind === "pglite";
 }
 
 /**

@@ -37,19 +37,18 @@ function store(): Store {
       ticks: 0,
       scope: new AsyncLocalStorage<true>(),
     };
-    const clear = () => {
-      s.ticks++;
-      s.cache.clear();
-    };
-    onInvalidate("customer", (key) => (key === "*" ? clear() : drop(s, key)), clear);
+    const clear = () => drop(s, "*");
+    onInvalidate("customer", (key) => drop(s, key), clear);
     g[KEY] = s;
   }
   return g[KEY];
 }
 
+/** Forgets one customer's entry, or every entry for "*" (a TRUNCATE's notification, a write for no known customer). */
 function drop(s: Store, key: string) {
   s.ticks++;
-  s.cache.delete(key);
+  if (key === "*") s.cache.clear();
+  else s.cache.delete(key);
 }
 
 const keyOf = (siteId: string, customerId: string) => `${siteId}/${customerId}`;
@@ -90,9 +89,7 @@ export function forgetCustomerData(siteId: string, customerId: string): void {
  * (an API call acting for no customer, such as a payment provider's callback; a finished job).
  */
 export function forgetAllCustomerData(): void {
-  const s = store();
-  s.ticks++;
-  s.cache.clear();
+  drop(store(), "*");
 }
 
 /** Whether this process holds anything for the customer (tests). */

@@ -9,7 +9,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { getDb, prepared, type Db } from "@/server/db/client";
-import { customerData, forgetCustomerData } from "@/server/cache/customer-data";
 import { customerContacts, customers, type ContactType } from "@/server/db/schema";
 import { notFound } from "@/server/errors";
 import { hasFeature } from "@/lib/features";
@@ -85,10 +84,8 @@ const contactRowsQuery = (db: Db) =>
 
 /** The customer's contact rows in display order; read with the prepared query unless inside a transaction. */
 export async function rowsOf(db: Db, siteId: string, customerId: string): Promise<ContactRow[]> {
-  // Inside a transaction the rows are read there (its own writes included), never from the cache.
-  if (db !== (await getDb())) return sortRows(await contactRowsQuery(db).execute({ siteId, customerId }));
-  const query = await prepared("contact_rows", (base) => contactRowsQuery(base).prepare("contact_rows"));
-  return customerData(siteId, customerId, "contacts", async () => sortRows(await query.execute({ siteId, customerId })));
+  const query = db === (await getDb()) ? await prepared("contact_rows", (base) => contactRowsQuery(base).prepare("contact_rows")) : contactRowsQuery(db);
+  return sortRows(await query.execute({ siteId, customerId }));
 }
 
 /**
@@ -108,9 +105,6 @@ export async function materialize(db: Db, site: SettingsSite, customerId: string
   const phone = c.phone ? checkPhone(c.phone, site.country) : null;
   if (phone?.ok) values.push({ siteId: site.id, customerId, type: phone.mobile === false ? "Phone" : "Gsm", value: phone.e164, isPrimary: true, position: 0 });
   if (values.length) await db.insert(customerContacts).values(values).onConflictDoNothing();
-  // A GET that reads through the customer cache comes here: its next read must see these rows
-  // now, not when the trigger's notification arrives.
-  forgetCustomerData(site.id, customerId);
 }
 
 /**

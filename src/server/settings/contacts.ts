@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { customerData } from "@/server/cache/customer-data";
 import { getDb, type Db } from "@/server/db/client";
 import { contactVerifications, customerContacts, customers, type ContactType } from "@/server/db/schema";
 import { AppError, notFound, validationError, type FieldError } from "@/server/errors";
@@ -11,12 +12,15 @@ import { sendVerification } from "./contact-verification";
 
 /** The customer's contacts, e-mails first; phone numbers are left out when the site has them off. */
 export async function listContacts(site: SettingsSite, customerId: string): Promise<ContactView[]> {
-  const db = await getDb();
-  let rows = await rowsOf(db, site.id, customerId);
-  if (rows.length === 0) {
+  // The rows as they are after a first read made them: the cache keeps what was read, never a list
+  // that this very read has just filled.
+  const rows = await customerData(site.id, customerId, "contacts", async () => {
+    const db = await getDb();
+    const first = await rowsOf(db, site.id, customerId);
+    if (first.length) return first;
     await materialize(db, site, customerId);
-    rows = await rowsOf(db, site.id, customerId);
-  }
+    return rowsOf(db, site.id, customerId);
+  });
   return rows.filter((r) => !(phonesOff(site) && isPhone(r.type))).map(contactView);
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
-import panels from "@/ui/shared/placeholder.module.css";
+import panels from "@/ui/shared/panels.module.css";
 import tableClasses from "@/ui/shared/table.module.css";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";

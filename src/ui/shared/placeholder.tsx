@@ -1,11 +1,12 @@
 import type { CSSProperties, ReactNode } from "react";
-import classes from "./placeholder.module.css";
+import bones from "./placeholder.module.css";
+import classes from "./panels.module.css";
 
 const size = (v: number | string | undefined) => (typeof v === "number" ? `${v}px` : v);
 
 /** A grey bar in the shape of text or a chart that is still loading. */
 export function Bone({ h, w }: { h: number | string; w?: number | string }) {
-  return <span className={classes.bone} style={{ "--bone-h": size(h), "--bone-w": size(w) } as CSSProperties} />;
+  return <span className={bones.bone} style={{ "--bone-h": size(h), "--bone-w": size(w) } as CSSProperties} />;
 }
 
 /** A bordered box, as the cards and panels that load into it. */

@@ -12,7 +12,7 @@ import type { FrameSeries } from "@/ui/energy/chart-frame";
 import type { SpotDayView } from "@/ui/energy/spot-price-chart";
 import { ChartFrame, DataTable, SpotPriceChart } from "@/ui/energy/lazy";
 import { Heading } from "@/ui/shared/heading";
-import panels from "@/ui/shared/placeholder.module.css";
+import panels from "@/ui/shared/panels.module.css";
 import classes from "@/ui/energy/energy.module.css";
 
 export interface CardContext {

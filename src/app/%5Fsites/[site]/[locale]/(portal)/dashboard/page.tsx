@@ -10,7 +10,7 @@ import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 import { Heading } from "@/ui/shared/heading";
-import panels from "@/ui/shared/placeholder.module.css";
+import panels from "@/ui/shared/panels.module.css";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
 
 export async function generateMetadata() {

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { Heading } from "@/ui/shared/heading";
-import panels from "@/ui/shared/placeholder.module.css";
+import panels from "@/ui/shared/panels.module.css";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import { listInvoices } from "@/server/invoices/invoices";

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { port as testServerPort } from "./helpers";
+import { serverNodeArgs } from "../scripts/server-command";
 
 const ROOT = path.resolve(__dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
@@ -12,7 +13,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
 const port = testServerPort() + 7;
 
 function start(): ChildProcess {
-  return spawn(process.execPath, [require.resolve("tsx/cli"), "--require", "./scripts/preload.cjs", "scripts/server.ts"], {
+  return spawn(process.execPath, serverNodeArgs("scripts/server.ts"), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(port), PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
     stdio: "ignore",

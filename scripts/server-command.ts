@@ -7,7 +7,7 @@
  * `--heap-growing-percent=50`: after a full collection V8 lets the old generation grow to 1.5 times
  * what survived, where its default grows it by up to four times under allocation-heavy load. The
  * server's live heap is ~140 MB; with the default its resident size reached ~750 MB after 20,000
- * mixed requests, with this ~410 MB, for about 5 % more CPU per page render (docs/performance.md).
+ * mixed requests, with this ~410 MB, for 4–10 % more CPU per page (docs/performance.md).
  */
 export const SERVER_NODE_FLAGS = ["--heap-growing-percent=50"];
 

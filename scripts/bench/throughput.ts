@@ -261,6 +261,7 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
   const memory: MemoryResult[] = [];
   let load: LoadResult | null = null;
   const bareRuns: number[] = [];
+  const apiRows: ThroughputRow[] = [];
   let portal: ChildProcess | null = null;
   let bare: ChildProcess | null = null;
   try {
@@ -297,7 +298,7 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
           processes,
           connections: t.connections,
           reqPerSec: r.reqPerSec,
-          ratio: t.path.startsWith("/api/") ? r.reqPerSec : null, // divided by the bare mean at the end
+          ratio: null, // API rows' share of the bare server, set once its last measurement is in
           p50: r.p50,
           p95: r.p95,
           p99: r.p99,
@@ -307,8 +308,9 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
           non2xx: r.non2xx,
         };
         rows.push(row);
+        if (t.path.startsWith("/api/")) apiRows.push(row);
         log(
-          `   ${processes} process${processes > 1 ? "es" : ""}, ${t.connections} connections, ${t.label.padEnd(38)} ${Math.round(r.reqPerSec).toString().padStart(6)} req/s${row.ratio !== null ? ` (${(row.ratio / bareRuns[0]).toFixed(3)} of the first bare)` : ""}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, server CPU ${fmt(cpuPerRequest)} ms/request${r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ""}`,
+          `   ${processes} process${processes > 1 ? "es" : ""}, ${t.connections} connections, ${t.label.padEnd(38)} ${Math.round(r.reqPerSec).toString().padStart(6)} req/s${t.path.startsWith("/api/") ? ` (${(r.reqPerSec / bareRuns[0]).toFixed(3)} of the first bare)` : ""}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, server CPU ${fmt(cpuPerRequest)} ms/request${r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ""}`,
         );
       }
       await measureBare();
@@ -332,13 +334,8 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Throughp
       log(`   memory (RSS of the server's processes): ${rssAtStart} MB before the runs, ${rounds[0]} MB after 10,000 mixed requests (${aborted} aborted), ${rounds[1]} MB after 10,000 more`);
     }
     const bareMean = bareRuns.reduce((a, b) => a + b, 0) / bareRuns.length;
-    for (const row of rows) if (row.ratio !== null) row.ratio /= bareMean;
-    log(
-      `   bare node:http, mean of ${bareRuns.length}: ${Math.round(bareMean)} req/s; ratios: ${rows
-        .filter((x) => x.ratio !== null)
-        .map((x) => `${x.label} (${x.processes}) ${x.ratio!.toFixed(3)}`)
-        .join(", ")}`,
-    );
+    for (const row of apiRows) row.ratio = row.reqPerSec / bareMean;
+    log(`   bare node:http, mean of ${bareRuns.length}: ${Math.round(bareMean)} req/s (the table's ratios are to this)`);
     return { engine: opts.engine, seconds: opts.seconds, bare: bareMean, bareRuns, rows, load, memory };
   } finally {
     if (bare) bare.kill("SIGTERM");

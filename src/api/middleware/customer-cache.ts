@@ -1,3 +1,4 @@
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { cachedReads, forgetAllCustomerData, forgetCustomerData } from "@/server/cache/customer-data";
@@ -13,6 +14,17 @@ export const customerCache = createMiddleware<AppEnv>(async (c, next) => {
   const customer = c.get("session")?.activeCustomer;
   const method = c.req.method;
   if (method === "GET" || method === "HEAD") return customer ? cachedReads(next) : next();
+  await forgetAfter(c, next);
+});
+
+/**
+ * For a GET that writes (a mailed link, a payment provider's return): it forgets as other methods do,
+ * so the next read in this process sees what it changed.
+ */
+export const writingGet = createMiddleware<AppEnv>((c, next) => forgetAfter(c, next));
+
+async function forgetAfter(c: Context<AppEnv>, next: Next) {
+  const customer = c.get("session")?.activeCustomer;
   try {
     await next();
   } finally {
@@ -21,4 +33,4 @@ export const customerCache = createMiddleware<AppEnv>(async (c, next) => {
     if (customer) forgetCustomerData(c.get("site").id, customer.id);
     else forgetAllCustomerData();
   }
-});
+}

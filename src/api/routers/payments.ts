@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { writingGet } from "../middleware/customer-cache";
 import { getCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { clientIp, type AppEnv } from "../context";
@@ -129,6 +130,7 @@ paymentsRouter.openapi(
     summary: "Where payment providers send the customer back",
     description: "Runs the provider's return step, reads the status and redirects to the invoice's waiting-confirmation page in the locale the payment was started in.",
     access: "public",
+    middleware: [writingGet],
     request: { params: PaymentIdParam },
     responses: { 302: { description: "Redirect to the waiting-confirmation page" } },
   }),

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { writingGet } from "../middleware/customer-cache";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
@@ -142,6 +143,7 @@ settingsRouter.openapi(
     description:
       "Verifies the e-mail the link was mailed to (no session needed: the link proves the mailbox) and redirects (303) to the contacts tab in the customer's language: /settings?tab=contacts&verified=<contactId>, or &verification=failed when the link is unknown, replaced or expired. A client that sends Accept: application/json gets the outcome as JSON instead.",
     access: "public",
+    middleware: [writingGet],
     request: { query: VerifyLinkQuery },
     responses: {
       200: jsonResponse(VerifyLinkAnswer, "The outcome, for clients that ask for JSON"),

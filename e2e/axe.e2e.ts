@@ -42,8 +42,8 @@ async function consentBannerDue(page: Page): Promise<boolean> {
 
 async function scan(page: Page, label: string, problems: string[]) {
   await networkSettled(page);
-  // The consent banner appears once its script has loaded and run; then let it and any dialog finish fading in.
-  if (await consentBannerDue(page)) await page.locator("#cc-main .cm").waitFor();
+  // The consent banner is in the server's HTML; wait until its script is live, then let any dialog finish fading in.
+  if (await consentBannerDue(page)) await page.locator('[data-testid="consent-banner"][data-ready]').waitFor();
   await transitionsDone(page);
   const result = await new AxeBuilder({ page }).analyze();
   for (const v of result.violations) {
@@ -127,7 +127,7 @@ describe("accessibility of the shell's pages (axe)", () => {
         const context = await contextFor("laane.localhost", scheme, width);
         const page = await context.newPage();
         await page.goto(siteUrl("laane.localhost", "/en/auth/signin"));
-        await page.locator('#cc-main .cm [data-role="show"]').click();
+        await page.locator('[data-testid="consent-banner"][data-ready] [data-role="show"]').click();
         await page.locator("#cc-main .pm").waitFor();
         await scan(page, `${tag} consent preferences`, problems);
         await context.close();

@@ -54,7 +54,7 @@ export async function transitionsDone(page: Page, locator?: Locator): Promise<vo
       for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== "1") return false;
       return true;
     };
-    const overlays = [...document.querySelectorAll('[role="dialog"], #cc-main .cm, #cc-main .pm')].filter(shown);
+    const overlays = [...document.querySelectorAll('[role="dialog"], #cc-main .pm')].filter(shown);
     return overlays.every(opaque) && (!target || opaque(target as Element));
   }, handle);
   await handle?.dispose();

@@ -24,8 +24,9 @@ async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name);
 }
 
-const banner = (page: Page) => page.locator("#cc-main .cm");
-const bannerButton = (page: Page, role: "all" | "necessary" | "show") => page.locator(`#cc-main .cm [data-role="${role}"]`);
+/** The cookie banner the server draws while undecided; its buttons are live once it is `data-ready`. */
+const banner = (page: Page) => page.getByTestId("consent-banner");
+const bannerButton = (page: Page, role: "all" | "necessary" | "show") => page.locator(`[data-testid="consent-banner"][data-ready] [data-role="${role}"]`);
 
 describe("themes", () => {
   it("renders every theme on the preview page, and writes a screenshot of each", async () => {
@@ -297,6 +298,23 @@ describe("cookie consent (spec §4, §9)", () => {
     await expect(banner(page).isVisible()).resolves.toBe(false);
     expect(requests.every((r) => !r.startsWith("OUTSIDE"))).toBe(true);
     await context.close();
+  });
+
+  it("draws the banner in the server's HTML while undecided, so it paints with the page", async () => {
+    const host = "laane.localhost";
+    const { revision } = JSON.parse((await serverHtml(host, "/api/consent/revision")).body) as { revision: number };
+    const choice = (rev: number) => `cc_cookie=${encodeURIComponent(JSON.stringify({ categories: ["necessary"], revision: rev, consentId: "6a0c3b7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" }))}`;
+    // The banner as drawn (its texts are also among the page's messages for the browser, so look only inside it).
+    const drawn = async (cookie = "") => /<section[^>]*data-testid="consent-banner"[^>]*>.*?<\/section>/s.exec((await serverHtml(host, "/en/auth/signin", cookie)).body)?.[0] ?? null;
+    const undecided = await drawn();
+    expect(undecided).toContain("We use cookies");
+    expect(undecided).toContain('data-role="necessary"');
+    expect(undecided).not.toContain("Our cookie policy has changed");
+    // Chosen for this revision: no banner; for an older one: the banner, saying the policy changed.
+    expect(await drawn(choice(revision))).toBeNull();
+    expect(await drawn(choice(revision + 1))).toContain("Our cookie policy has changed");
+    // A cookie that cannot be read counts as no choice.
+    expect(await drawn("cc_cookie=%7Bnot-json")).toContain("We use cookies");
   });
 
   it("loads nothing when rejected", async () => {

@@ -47,6 +47,37 @@ function stopAnalytics(analytics: CookieConsentProps["analytics"]) {
   clearAnalyticsCookies();
 }
 
+/** Resolves once the library has started (`runCookieConsent`): the banner's buttons wait for it. */
+let started!: () => void;
+const running = new Promise<void>((resolve) => (started = resolve));
+export const whenRunning = () => running;
+
+/** Who hears that the visitor has decided (the server-drawn banner closes on it). */
+const decisionListeners = new Set<() => void>();
+export function onDecision(listener: () => void): () => void {
+  decisionListeners.add(listener);
+  return () => void decisionListeners.delete(listener);
+}
+const decided = () => {
+  for (const listener of decisionListeners) listener();
+};
+
+/** Who hears the preferences open and close (the banner steps aside while they are open). */
+const preferencesListeners = new Set<(open: boolean) => void>();
+export function onPreferences(listener: (open: boolean) => void): () => void {
+  preferencesListeners.add(listener);
+  return () => void preferencesListeners.delete(listener);
+}
+const preferences = (open: boolean) => {
+  for (const listener of preferencesListeners) listener(open);
+};
+
+/** Whether the stored choice is valid for this revision. */
+export const consentValid = () => CookieConsent.validConsent();
+/** The banner's buttons: everything, or only what is necessary. */
+export const acceptAll = () => CookieConsent.acceptCategory("all");
+export const acceptNecessary = () => CookieConsent.acceptCategory([]);
+
 /** Keeps the decision on the server too (spec §3 Consent record), so the supplier can prove it. */
 function recordDecision(cookie: CookieConsent.CookieValue) {
   const prefs = CookieConsent.getUserPreferences();
@@ -72,7 +103,9 @@ function recordDecision(cookie: CookieConsent.CookieValue) {
 
 /**
  * Starts vanilla-cookieconsent with the site's revision, texts and categories (spec §2, §4, §9):
- * a banner while undecided, accept all, reject all or a saved selection. Analytics load only after
+ * accept all, reject all or a saved selection. The banner that asks is drawn by the server
+ * (consent-banner.tsx), so it is in the first paint; the library keeps the choice, draws the
+ * preferences and reports decisions to that banner. Analytics load only after
  * consent; refusing or withdrawing clears their cookies. Returns what undoes it.
  */
 export function runCookieConsent({ revision, locale, analytics: analyticsProp, privacyPolicyUrl }: CookieConsentProps, t: ConsentText): () => void {
@@ -99,14 +132,14 @@ export function runCookieConsent({ revision, locale, analytics: analyticsProp, p
   void CookieConsent.run({
     mode: "opt-in",
     revision,
-    autoShow: true,
+    // The server-drawn banner asks; the library's own consent modal is never shown.
+    autoShow: false,
     hideFromBots: false,
     disablePageInteraction: false,
     manageScriptTags: false,
     autoClearCookies: true,
     cookie: { name: CONSENT_COOKIE, expiresAfterDays: 182, sameSite: "Lax", secure: location.protocol === "https:", path: "/" },
     guiOptions: {
-      consentModal: { layout: "cloud inline", position: "bottom center", equalWeightButtons: true, flipButtons: false },
       preferencesModal: { layout: "box", equalWeightButtons: true, flipButtons: false },
     },
     categories: {
@@ -117,17 +150,8 @@ export function runCookieConsent({ revision, locale, analytics: analyticsProp, p
       default: locale,
       translations: {
         [locale]: {
-          consentModal: {
-            label: t("banner.label"),
-            title: escapeHtml(t("banner.title")),
-            // CookieConsent puts the revision message where {{revisionMessage}} stands.
-            description: `${escapeHtml(t("banner.description"))}{{revisionMessage}}`,
-            acceptAllBtn: escapeHtml(t("accept-all")),
-            acceptNecessaryBtn: escapeHtml(t("reject-all")),
-            showPreferencesBtn: escapeHtml(t("banner.preferences")),
-            revisionMessage: `<br><br><strong>${escapeHtml(t("banner.revision-message"))}</strong>`,
-            footer,
-          },
+          // Never shown (autoShow is off), but the library requires the section.
+          consentModal: {},
           preferencesModal: {
             title: escapeHtml(t("preferences.title")),
             acceptAllBtn: escapeHtml(t("accept-all")),
@@ -140,13 +164,26 @@ export function runCookieConsent({ revision, locale, analytics: analyticsProp, p
         },
       },
     },
-    onFirstConsent: ({ cookie }) => recordDecision(cookie),
-    onConsent: () => apply(),
+    onModalShow: ({ modalName }) => {
+      if (modalName === "preferencesModal") preferences(true);
+    },
+    onModalHide: ({ modalName }) => {
+      if (modalName === "preferencesModal") preferences(false);
+    },
+    onFirstConsent: ({ cookie }) => {
+      recordDecision(cookie);
+      decided();
+    },
+    onConsent: () => {
+      apply();
+      decided();
+    },
     onChange: ({ cookie }) => {
       recordDecision(cookie);
       apply();
+      decided();
     },
-  });
+  }).then(() => started());
   // A locale change builds the texts again; leaving the page tree removes the modals.
   return () => CookieConsent.reset(false);
 }

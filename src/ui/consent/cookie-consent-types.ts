@@ -1,4 +1,4 @@
-export const CONSENT_COOKIE = "cc_cookie";
+export { CONSENT_COOKIE } from "@/lib/consent";
 export const ANALYTICS_COOKIES = /^_ga/;
 
 export interface CookieConsentProps {

@@ -5,17 +5,15 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { ShellIcon } from "@/ui/shared/icons";
 import type { CookieConsentProps } from "./cookie-consent-types";
+import { loadConsentRunner as loadRunner } from "./load-runner";
 import "./consent.css";
 
 export { CONSENT_COOKIE, type CookieConsentProps } from "./cookie-consent-types";
 
-/** vanilla-cookieconsent and its styles load after the page, and only on sites that ask for consent. */
-const loadRunner = () => import("./cookie-consent-runner");
-
 /**
- * Opt-in cookie consent (spec §2, §4, §9) with vanilla-cookieconsent: a banner while undecided,
- * accept all, reject all or a saved selection, a revision that invalidates older consent, and a
- * floating button that reopens the preferences. Analytics load only after consent; refusing or
+ * Opt-in cookie consent (spec §2, §4, §9) with vanilla-cookieconsent: accept all, reject all or a
+ * saved selection, a revision that invalidates older consent, and a floating button that reopens
+ * the preferences. The banner that asks while undecided is drawn by the server (ConsentBanner). Analytics load only after consent; refusing or
  * withdrawing clears their cookies.
  */
 export function CookieConsentManager({ revision, locale, analytics, privacyPolicyUrl }: CookieConsentProps) {

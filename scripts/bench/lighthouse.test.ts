@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { medianRun, type LighthouseRow } from "./lighthouse";
+
+const run = (score: number, lcpMs: number): LighthouseRow => ({ page: "/", score, lcpMs, cls: 0, tbtMs: 100, transferKb: 300 });
+
+describe("medianRun", () => {
+  it("keeps the whole run with the median score, so its metrics belong together", () => {
+    expect(medianRun([run(62, 5000), run(95, 1500), run(81, 2600)])).toEqual(run(81, 2600));
+    expect(medianRun([run(90, 1800)])).toEqual(run(90, 1800));
+  });
+
+  it("takes the lower middle run of an even count, and refuses none", () => {
+    expect(medianRun([run(70, 4000), run(99, 1200), run(88, 2000), run(93, 1700)])).toEqual(run(88, 2000));
+    expect(() => medianRun([])).toThrow();
+  });
+});

@@ -1,9 +1,10 @@
-import { Button, Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { EmptyState } from "./empty-state";
+import { Heading } from "./heading";
+import { LinkButton } from "./link-button";
 
 /**
  * An area's record (an invoice, a support ticket) that does not exist or is not the active
@@ -19,19 +20,8 @@ export async function RecordNotFound({ namespace, area, icon, testId }: { namesp
   const list = at >= 0 ? path.slice(0, at + area.length) : area;
   return (
     <Stack gap="lg">
-      <Title order={1}>{t("not-found-title")}</Title>
-      <EmptyState
-        icon={icon}
-        title={t("not-found-heading")}
-        description={t("not-found")}
-        titleOrder={2}
-        data-testid={testId}
-        action={
-          <Button component={Link} href={list} variant="default">
-            {t("detail.back")}
-          </Button>
-        }
-      />
+      <Heading order={1}>{t("not-found-title")}</Heading>
+      <EmptyState icon={icon} title={t("not-found-heading")} description={t("not-found")} titleOrder={2} data-testid={testId} action={<LinkButton href={list}>{t("detail.back")}</LinkButton>} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { Heading } from "@/ui/shared/heading";
 import panels from "@/ui/shared/panels.module.css";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations } from "next-intl/server";
 import { listInvoices } from "@/server/invoices/invoices";
 import { amountToPay } from "@/server/invoices/summary";
@@ -70,15 +70,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
         {invoices.length ? (
           <InvoiceList invoices={invoices} locale={ctx.locale} href={(n) => ctx.href(`/invoices/${encodeURIComponent(n)}`)} />
         ) : filtered ? (
-          <InvoiceEmptyState
-            title={t("empty-filtered-title")}
-            description={t("empty-filtered")}
-            action={
-              <Button component={Link} href={ctx.href("/invoices")} variant="default">
-                {t("clear-filters")}
-              </Button>
-            }
-          />
+          <InvoiceEmptyState title={t("empty-filtered-title")} description={t("empty-filtered")} action={<LinkButton href={ctx.href("/invoices")}>{t("clear-filters")}</LinkButton>} />
         ) : (
           <InvoiceEmptyState title={t("empty-title")} description={t("empty")} />
         )}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl } from "./helpers";
+import { happensWithin, siteUrl } from "./helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { planDemoPoints } from "../src/server/demo/energy/points-plan";
 import { signedInAt } from "./page-checks";
@@ -168,6 +168,19 @@ describe("dashboard", () => {
     await page.goto(siteUrl(HOST, "/en/charts"));
     await expect(page.getByTestId("charts-empty").textContent()).resolves.toContain("No metering points yet");
     await chartSettled(page, "series%5B%5D=price");
+    await context.close();
+  });
+
+  it("draws the dashboard's charts as they come near the screen, not all while the page loads", async () => {
+    const { context, page } = await signedIn("solar-household", "/en/dashboard", { mobile: true });
+    await page.getByTestId("card-period").locator(".recharts-surface").waitFor();
+    const expenses = page.getByTestId("card-expenses");
+    const below = (await expenses.boundingBox())!.y - page.viewportSize()!.height;
+    expect(below).toBeGreaterThan(300);
+    // Far below a phone's first screen: its placeholder, until the page scrolls towards it.
+    expect(await happensWithin(1000, (timeout) => expenses.locator(".recharts-surface").waitFor({ timeout }))).toBe(false);
+    await expenses.scrollIntoViewIfNeeded();
+    await expenses.locator(".recharts-surface").waitFor();
     await context.close();
   });
 

@@ -2,6 +2,7 @@
 
 import { Group, Loader, Skeleton, Stack, Text } from "@mantine/core";
 import dynamic from "next/dynamic";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocale } from "next-intl";
 import type { Resolution } from "./chart-state";
 import { formatter, type ChartDateFormat, type DisplayUnit } from "@/i18n/format";
@@ -42,6 +43,29 @@ const EnergyChart = dynamic(() => import("./energy-chart"), {
   loading: () => <Skeleton h="100%" />,
 });
 
+/** How near the screen a plot must come before it is drawn: well before it scrolls into view. */
+const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "300px 0px" };
+
+/**
+ * Whether the element has come near the screen (and stays true after). Drawing a chart is the
+ * largest piece of work on the dashboard's main thread, so charts further down are drawn when the
+ * page scrolls towards them, not while it loads.
+ */
+function useNearScreen<T extends HTMLElement>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, NEAR_SCREEN);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
 /**
  * A chart with its unit labels, legend and a fixed-height plot area, so the page does not move
  * while the drawing loads or new data arrives. The plot is an image for assistive technology;
@@ -49,6 +73,7 @@ const EnergyChart = dynamic(() => import("./energy-chart"), {
  */
 export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string }) {
   const locale = useLocale();
+  const [plotRef, plotNear] = useNearScreen<HTMLDivElement>();
   const symbol = props.currency ? formatter(locale).currencySymbol(props.currency) : "";
   const unitText = (unit: DisplayUnit | undefined) => (unit === "money" ? symbol : unit ? (props.unitLabels[unit] ?? unit) : "");
   const left = unitText(props.series.find((s) => s.axis === "left")?.unit);
@@ -69,8 +94,8 @@ export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel:
         ) : null}
       </Group>
       <div className={classes.plot} data-size={props.size ?? "large"} data-busy={props.busy ? "true" : "false"} role="img" aria-label={props.label} aria-busy={props.busy || undefined}>
-        <div className={classes.plotInner}>
-          <EnergyChart {...props} currencySymbol={symbol} locale={locale} />
+        <div className={classes.plotInner} ref={plotRef}>
+          {plotNear ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} /> : <Skeleton h="100%" />}
         </div>
         {props.busy ? (
           <div className={classes.busy}>

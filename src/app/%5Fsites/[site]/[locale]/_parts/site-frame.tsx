@@ -39,7 +39,8 @@ export async function SiteFrame({
       </a>
       <Header site={site} locale={locale} session={session} localeOptions={localeOptions} inboxUnread={inboxUnread} />
       {belowHeader}
-      <Box component="main" id="main" maw={1280} mx="auto" px="md" py="lg" mih="60vh">
+      {/* At least a screen below the header: while a page streams in, its footer stays out of view instead of being pushed down. */}
+      <Box component="main" id="main" maw={1280} mx="auto" px="md" py="lg" mih="calc(100dvh - var(--portal-header-height))">
         {children}
       </Box>
       <Footer site={site} locale={locale} />

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { loadConsentRunner } from "./load-runner";
+import buttons from "@/ui/shared/button.module.css";
 import classes from "./consent-banner.module.css";
 
 export interface ConsentBannerProps {
@@ -71,13 +72,13 @@ export function ConsentBanner({ revisionChanged, privacyPolicyUrl }: ConsentBann
         ) : null}
       </div>
       <div className={classes.actions}>
-        <button type="button" className={classes.primary} data-role="all" onClick={() => choose("all")}>
+        <button type="button" className={`${buttons.button} ${classes.choice}`} data-variant="filled" data-role="all" onClick={() => choose("all")}>
           {t("accept-all")}
         </button>
-        <button type="button" className={classes.primary} data-role="necessary" onClick={() => choose("necessary")}>
+        <button type="button" className={`${buttons.button} ${classes.choice}`} data-variant="filled" data-role="necessary" onClick={() => choose("necessary")}>
           {t("reject-all")}
         </button>
-        <button type="button" className={classes.secondary} data-role="show" onClick={() => choose("show")}>
+        <button type="button" className={`${buttons.button} ${classes.choice}`} data-variant="default" data-role="show" onClick={() => choose("show")}>
           {t("banner.preferences")}
         </button>
       </div>

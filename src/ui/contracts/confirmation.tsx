@@ -1,6 +1,6 @@
-import { Button, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { KeyValueTable, type KeyValueRow } from "@/ui/shared/key-value-table";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 
 /** The page after a contract change (a renewal, a move-out): what was agreed, what happens next and the way back to the contracts. */
 export function ContractConfirmation(props: { testId: string; title: string; intro: string; summaryLabel: string; rows: KeyValueRow[]; note?: string; backHref: string; backLabel: string }) {
@@ -15,9 +15,7 @@ export function ContractConfirmation(props: { testId: string; title: string; int
         </Text>
       ) : null}
       <div>
-        <Button component={Link} href={props.backHref}>
-          {props.backLabel}
-        </Button>
+        <LinkButton href={props.backHref}>{props.backLabel}</LinkButton>
       </div>
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { Contract } from "@/api/schemas/contracts";
@@ -142,21 +143,14 @@ export async function ContractList({
                       ) : null}
                       {c.actions.changeBillingChannel && choices ? <BillingChannelButton contract={c} choices={choices} /> : null}
                       {c.actions.renew && flowHref ? (
-                        <Button component={Link} href={flowHref(c.id, "offer")} size="sm" data-testid="contract-renew" aria-label={tp("renew-for", { number: c.contractNumber })}>
+                        <LinkButton href={flowHref(c.id, "offer")} data-testid="contract-renew" aria-label={tp("renew-for", { number: c.contractNumber })}>
                           {tp("renew")}
-                        </Button>
+                        </LinkButton>
                       ) : null}
                       {c.actions.moveOut && flowHref ? (
-                        <Button
-                          component={Link}
-                          href={flowHref(c.id, "move-out")}
-                          variant="default"
-                          size="sm"
-                          data-testid="contract-move-out"
-                          aria-label={tp("move-out-for", { number: c.contractNumber })}
-                        >
+                        <LinkButton href={flowHref(c.id, "move-out")} variant="default" data-testid="contract-move-out" aria-label={tp("move-out-for", { number: c.contractNumber })}>
                           {tp("move-out")}
-                        </Button>
+                        </LinkButton>
                       ) : null}
                     </Group>
                   </Stack>

@@ -21,7 +21,18 @@ export async function RecordNotFound({ namespace, area, icon, testId }: { namesp
   return (
     <Stack gap="lg">
       <Heading order={1}>{t("not-found-title")}</Heading>
-      <EmptyState icon={icon} title={t("not-found-heading")} description={t("not-found")} titleOrder={2} data-testid={testId} action={<LinkButton href={list}>{t("detail.back")}</LinkButton>} />
+      <EmptyState
+        icon={icon}
+        title={t("not-found-heading")}
+        description={t("not-found")}
+        titleOrder={2}
+        data-testid={testId}
+        action={
+          <LinkButton href={list} variant="default">
+            {t("detail.back")}
+          </LinkButton>
+        }
+      />
     </Stack>
   );
 }

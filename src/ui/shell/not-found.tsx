@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import buttons from "@/ui/shared/button.module.css";
 import classes from "./not-found.module.css";
 
 /**
@@ -14,7 +15,7 @@ export async function NotFoundContent({ homeHref }: { homeHref: string }) {
         {t("title")}
       </h1>
       <p className={classes.text}>{t("description")}</p>
-      <a className={classes.home} href={homeHref} data-testid="not-found-home">
+      <a className={buttons.button} data-variant="filled" href={homeHref} data-testid="not-found-home">
         {t("home")}
       </a>
     </section>

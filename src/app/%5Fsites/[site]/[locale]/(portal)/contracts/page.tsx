@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { Group, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
@@ -49,9 +49,9 @@ export default async function ContractsPage({ params }: { params: RouteParams })
           <Text c="dimmed">{t("intro")}</Text>
         </Stack>
         {manages ? (
-          <Button component={Link} href={localePath(site, locale, "/contracts/sign")} data-testid="contracts-sign-new">
+          <LinkButton href={localePath(site, locale, "/contracts/sign")} data-testid="contracts-sign-new">
             {tSign("entry")}
-          </Button>
+          </LinkButton>
         ) : null}
       </Group>
       {contracts.length ? (

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { listInbox } from "@/server/notifications/inbox";
 import { localePath } from "@/lib/locales";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { InboxList } from "@/ui/notifications/inbox-list";
 
@@ -44,9 +44,9 @@ export default async function InboxPage({ params, searchParams }: { params: Para
             {t("unread-count", { count: unread })}
           </Text>
         </div>
-        <Button component={Link} href={archived ? base : `${base}?archived=true`} variant="default" size="sm">
+        <LinkButton href={archived ? base : `${base}?archived=true`} variant="default">
           {archived ? t("show-inbox") : t("show-archived")}
-        </Button>
+        </LinkButton>
       </Group>
       <InboxList messages={messages} archived={archived} timeZone={site.timezone} hrefOf={hrefOf} />
     </Stack>

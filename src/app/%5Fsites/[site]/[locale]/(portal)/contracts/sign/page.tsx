@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { and, eq } from "drizzle-orm";
@@ -80,9 +81,9 @@ export default async function SignContractPage({ params, searchParams }: { param
                   </Text>
                 </Stack>
                 {p.eligible ? (
-                  <Button component={Link} href={`${ctx.href("/contracts/sign")}?point=${p.id}`} variant="light" aria-label={`${t("point.choose")}: ${p.street}, ${tc(`energy.${p.energyKind}`)}`}>
+                  <LinkButton href={`${ctx.href("/contracts/sign")}?point=${p.id}`} variant="light" aria-label={`${t("point.choose")}: ${p.street}, ${tc(`energy.${p.energyKind}`)}`}>
                     {t("point.choose")}
-                  </Button>
+                  </LinkButton>
                 ) : (
                   <Badge variant="light" color="gray">
                     {t("point.has-contract")}

@@ -70,7 +70,15 @@ export default async function InvoicesPage({ params, searchParams }: { params: R
         {invoices.length ? (
           <InvoiceList invoices={invoices} locale={ctx.locale} href={(n) => ctx.href(`/invoices/${encodeURIComponent(n)}`)} />
         ) : filtered ? (
-          <InvoiceEmptyState title={t("empty-filtered-title")} description={t("empty-filtered")} action={<LinkButton href={ctx.href("/invoices")}>{t("clear-filters")}</LinkButton>} />
+          <InvoiceEmptyState
+            title={t("empty-filtered-title")}
+            description={t("empty-filtered")}
+            action={
+              <LinkButton href={ctx.href("/invoices")} variant="default">
+                {t("clear-filters")}
+              </LinkButton>
+            }
+          />
         ) : (
           <InvoiceEmptyState title={t("empty-title")} description={t("empty")} />
         )}

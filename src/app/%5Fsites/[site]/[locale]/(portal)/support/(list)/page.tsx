@@ -1,4 +1,5 @@
-import { Button, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations } from "next-intl/server";
 import { hasFeature } from "@/lib/features";
 import { todayIn } from "@/lib/invoices/dates";
@@ -7,7 +8,6 @@ import { listCustomerTickets, listTicketSubjects } from "@/server/support/ticket
 import { SupportEmptyState } from "@/ui/support/empty";
 import { NewTicket } from "@/ui/support/new-ticket";
 import { TicketList } from "@/ui/support/ticket-list";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { supportPageContext, type RouteParams } from "../_lib/context";
 
 export async function generateMetadata() {
@@ -29,9 +29,9 @@ export default async function SupportPage({ params }: { params: RouteParams }) {
           title={t("no-customer-title")}
           description={t("no-customer")}
           action={
-            <Button component={Link} href={ctx.href("/")} variant="default">
+            <LinkButton href={ctx.href("/")} variant="default">
               {t("back-home")}
-            </Button>
+            </LinkButton>
           }
         />
       </Stack>

@@ -1,5 +1,5 @@
-import { Button, DataList, Group, Text, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { DataList, Group, Text, DataListItem, DataListItemLabel, DataListItemValue } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { listBanks } from "@/server/reference/reference";
@@ -71,12 +71,10 @@ export default async function PaymentConfirmationPage({ params, searchParams }: 
         </Text>
       ) : null}
       <Group justify="center" gap="sm">
-        <Button component={Link} href={invoiceHref}>
-          {t("to-invoice")}
-        </Button>
-        <Button component={Link} href={ctx.href("/invoices")} variant="default">
+        <LinkButton href={invoiceHref}>{t("to-invoice")}</LinkButton>
+        <LinkButton href={ctx.href("/invoices")} variant="default">
           {t("to-list")}
-        </Button>
+        </LinkButton>
       </Group>
     </PaymentStateCard>
   );

@@ -1,5 +1,5 @@
-import { Button, Group, Text } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { Group, Text } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
@@ -39,13 +39,13 @@ export default async function PaymentFailedPage({ params, searchParams }: { para
       </Text>
       <Group justify="center" gap="sm">
         {invoice.canPay ? (
-          <Button component={Link} href={`${ctx.href(`/invoices/${encodeURIComponent(invoice.invoiceNumber)}/payment-processing`)}?${retry.toString()}`} data-testid="payment-retry">
+          <LinkButton href={`${ctx.href(`/invoices/${encodeURIComponent(invoice.invoiceNumber)}/payment-processing`)}?${retry.toString()}`} data-testid="payment-retry">
             {t("retry")}
-          </Button>
+          </LinkButton>
         ) : null}
-        <Button component={Link} href={`${invoiceHref}#pay`} variant="default">
+        <LinkButton href={`${invoiceHref}#pay`} variant="default">
           {invoice.canPay ? t("other-method") : t("to-invoice")}
-        </Button>
+        </LinkButton>
       </Group>
     </PaymentStateCard>
   );

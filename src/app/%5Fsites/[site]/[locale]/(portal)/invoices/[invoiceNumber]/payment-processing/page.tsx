@@ -1,5 +1,5 @@
-import { Button, Group, Text } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { Group, Text } from "@mantine/core";
+import { LinkButton } from "@/ui/shared/link-button";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PaymentStateCard } from "@/ui/invoices/payment-state-card";
@@ -49,9 +49,9 @@ export default async function PaymentProcessingPage({ params, searchParams }: { 
       <PaymentStateCard icon={<CheckIcon size={28} />} color="gray.7" title={t("not-payable-title")} testId="payment-processing">
         <Text ta="center">{invoice.status === "paid" ? t("already-paid") : t("not-payable")}</Text>
         <Group justify="center">
-          <Button component={Link} href={invoiceHref} variant="default">
+          <LinkButton href={invoiceHref} variant="default">
             {t("back")}
-          </Button>
+          </LinkButton>
         </Group>
       </PaymentStateCard>
     );

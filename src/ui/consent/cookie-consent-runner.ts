@@ -52,25 +52,27 @@ let started!: () => void;
 const running = new Promise<void>((resolve) => (started = resolve));
 export const whenRunning = () => running;
 
-/** Who hears that the visitor has decided (the server-drawn banner closes on it). */
-const decisionListeners = new Set<() => void>();
-export function onDecision(listener: () => void): () => void {
-  decisionListeners.add(listener);
-  return () => void decisionListeners.delete(listener);
+/** A set of listeners: `on` adds one and returns what removes it, `emit` calls them all. */
+function listeners<T>() {
+  const set = new Set<(value: T) => void>();
+  return {
+    on: (listener: (value: T) => void) => {
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+    emit: (value: T) => {
+      for (const listener of set) listener(value);
+    },
+  };
 }
-const decided = () => {
-  for (const listener of decisionListeners) listener();
-};
 
-/** Who hears the preferences open and close (the banner steps aside while they are open). */
-const preferencesListeners = new Set<(open: boolean) => void>();
-export function onPreferences(listener: (open: boolean) => void): () => void {
-  preferencesListeners.add(listener);
-  return () => void preferencesListeners.delete(listener);
-}
-const preferences = (open: boolean) => {
-  for (const listener of preferencesListeners) listener(open);
-};
+/** The visitor's choice is valid (the server-drawn banner closes on it). */
+const decisions = listeners<void>();
+export const onDecision = decisions.on;
+
+/** The preferences open (true) and close (false): the banner steps aside while they are open. */
+const preferences = listeners<boolean>();
+export const onPreferences = preferences.on;
 
 /** Whether the stored choice is valid for this revision. */
 export const consentValid = () => CookieConsent.validConsent();
@@ -165,23 +167,21 @@ export function runCookieConsent({ revision, locale, analytics: analyticsProp, p
       },
     },
     onModalShow: ({ modalName }) => {
-      if (modalName === "preferencesModal") preferences(true);
+      if (modalName === "preferencesModal") preferences.emit(true);
     },
     onModalHide: ({ modalName }) => {
-      if (modalName === "preferencesModal") preferences(false);
+      if (modalName === "preferencesModal") preferences.emit(false);
     },
-    onFirstConsent: ({ cookie }) => {
-      recordDecision(cookie);
-      decided();
-    },
+    onFirstConsent: ({ cookie }) => recordDecision(cookie),
+    // On every page with a valid choice, and right after the first one (the library calls it
+    // after onFirstConsent); a change can only follow a valid choice, when the banner is gone.
     onConsent: () => {
       apply();
-      decided();
+      decisions.emit();
     },
     onChange: ({ cookie }) => {
       recordDecision(cookie);
       apply();
-      decided();
     },
   }).then(() => started());
   // A locale change builds the texts again; leaving the page tree removes the modals.

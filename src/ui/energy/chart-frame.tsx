@@ -38,10 +38,10 @@ export interface ChartFrameProps {
   highlight?: { date: string; color: string };
 }
 
-const EnergyChart = dynamic(() => import("./energy-chart"), {
-  ssr: false,
-  loading: () => <Skeleton h="100%" />,
-});
+/** What the plot shows until the chart is drawn: before it comes near the screen, then while its code loads. */
+const plotPlaceholder = () => <Skeleton h="100%" />;
+
+const EnergyChart = dynamic(() => import("./energy-chart"), { ssr: false, loading: plotPlaceholder });
 
 /** How near the screen a plot must come before it is drawn: well before it scrolls into view. */
 const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "300px 0px" };
@@ -95,7 +95,7 @@ export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel:
       </Group>
       <div className={classes.plot} data-size={props.size ?? "large"} data-busy={props.busy ? "true" : "false"} role="img" aria-label={props.label} aria-busy={props.busy || undefined}>
         <div className={classes.plotInner} ref={plotRef}>
-          {plotNear ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} /> : <Skeleton h="100%" />}
+          {plotNear ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} /> : plotPlaceholder()}
         </div>
         {props.busy ? (
           <div className={classes.busy}>

@@ -1,4 +1,4 @@
-import type { Context, Next } from "hono";
+import type { Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { cachedReads, forgetAllCustomerData, forgetCustomerData } from "@/server/cache/customer-data";
@@ -14,23 +14,25 @@ export const customerCache = createMiddleware<AppEnv>(async (c, next) => {
   const customer = c.get("session")?.activeCustomer;
   const method = c.req.method;
   if (method === "GET" || method === "HEAD") return customer ? cachedReads(next) : next();
-  await forgetAfter(c, next);
+  // A write for no customer (a payment provider's callback, an administrator's call) may have
+  // changed anyone's rows: this process forgets them all rather than wait for the notifications.
+  await forgetAfter(customer ? { siteId: c.get("site").id, id: customer.id } : null, next);
 });
 
 /**
- * For a GET that writes (a mailed link, a payment provider's return): it forgets as other methods do,
- * so the next read in this process sees what it changed.
+ * For a GET that writes (a mailed link, a payment provider's return): when it is done this process
+ * forgets every customer, so the next read here sees what it changed. Such a link is public and
+ * proves itself: whose rows it changes is not the session's active customer (a link opened while
+ * signed in as someone else, or acting for another customer), so forgetting that one would miss it.
  */
-export const writingGet = createMiddleware<AppEnv>((c, next) => forgetAfter(c, next));
+export const writingGet = createMiddleware<AppEnv>((_c, next) => forgetAfter(null, next));
 
-async function forgetAfter(c: Context<AppEnv>, next: Next) {
-  const customer = c.get("session")?.activeCustomer;
+/** Runs the rest of the request, then forgets `customer` in this process, or every customer for null. */
+async function forgetAfter(customer: { siteId: string; id: string } | null, next: Next) {
   try {
     await next();
   } finally {
-    // A write for no customer (a payment provider's callback, an administrator's call) may have
-    // changed anyone's rows: this process forgets them all rather than wait for the notifications.
-    if (customer) forgetCustomerData(c.get("site").id, customer.id);
+    if (customer) forgetCustomerData(customer.siteId, customer.id);
     else forgetAllCustomerData();
   }
 }

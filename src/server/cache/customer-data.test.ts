@@ -122,6 +122,20 @@ describe("per-customer data of the API", () => {
     expect(holdsCustomerData(SITE, customerId)).toBe(false);
   });
 
+  it("forgets every customer after a GET that writes, whoever is signed in", async () => {
+    const { api, customerId } = await signedIn();
+    await api.get("/api/me");
+    const other = crypto.randomUUID();
+    await cachedReads(() => customerData(SITE, other, "profile", async () => [1]));
+    expect(holdsCustomerData(SITE, other)).toBe(true);
+    // A mailed verification link, opened while signed in as someone else: its writes are another
+    // customer's, so the signed-in one is not the only one to forget.
+    const res = await api.get("/api/contacts/verify?token=not-a-token");
+    expect(res.status).toBeLessThan(500);
+    expect(holdsCustomerData(SITE, other)).toBe(false);
+    expect(holdsCustomerData(SITE, customerId)).toBe(false);
+  });
+
   it("keeps nothing read outside the API's GET requests", async () => {
     const customerId = crypto.randomUUID();
     await customerData(SITE, customerId, "profile", async () => [1]);

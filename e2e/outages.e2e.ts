@@ -117,15 +117,19 @@ describe("power control", () => {
     await relay.waitFor();
     await expect(relay.locator('[data-testid="relay-state"]').getAttribute("data-state")).resolves.toBe("on");
     // The sandbox head-end fails a command now and then, as real ones do: try again as a customer would.
+    // Each try is a new command: wait for its own answer, not the last one's still on screen.
     let outcome: string | null = null;
+    let last = "";
     for (let attempt = 0; attempt < 4 && outcome !== "confirmed"; attempt++) {
       await relay.locator('[data-testid="relay-off"]').click();
       await page.locator('[data-testid="relay-off-confirm"]').click();
-      const progress = relay.locator('[data-testid="relay-progress"]');
+      const progress = relay.locator(`[data-testid="relay-progress"]:not([data-command="${last}"])`);
       await progress.waitFor();
-      if (attempt === 0) await expect(progress.getAttribute("data-state")).resolves.toMatch(/pending|sent/);
-      await relay.locator('[data-testid="relay-progress"]:not([data-state="pending"]):not([data-state="sent"])').waitFor({ timeout: 20_000 });
-      outcome = await progress.getAttribute("data-state");
+      last = (await progress.getAttribute("data-command"))!;
+      const mine = relay.locator(`[data-testid="relay-progress"][data-command="${last}"]`);
+      if (attempt === 0) await expect(mine.getAttribute("data-state")).resolves.toMatch(/pending|sent/);
+      await relay.locator(`[data-testid="relay-progress"][data-command="${last}"]:not([data-state="pending"]):not([data-state="sent"])`).waitFor({ timeout: 20_000 });
+      outcome = await mine.getAttribute("data-state");
     }
     expect(outcome).toBe("confirmed");
     await expect(relay.locator('[data-testid="relay-state"]').getAttribute("data-state")).resolves.toBe("off");

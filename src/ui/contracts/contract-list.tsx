@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { LinkButton } from "@/ui/shared/link-button";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
@@ -8,7 +8,10 @@ import { KeyValueTable } from "@/ui/shared/key-value-table";
 import { DownloadIcon } from "@/ui/shared/line-icons";
 import { ContractStatusBadge } from "./status-badge";
 import { channelTarget } from "./channel-text";
-import { BillingChannelButton, type ChannelChoices } from "./billing-channel-button";
+import type { ChannelChoices } from "./billing-channel-button";
+import { BillingChannelButton } from "./lazy";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
 
 interface Group {
   locationId: string;
@@ -65,16 +68,23 @@ export async function ContractList({
     <Stack gap="xl">
       {groups(contracts).map((g) => (
         <Stack key={g.locationId} gap="md" component="section" aria-labelledby={`loc-${g.locationId}`} data-testid="contract-location">
-          <Title order={2} id={`loc-${g.locationId}`} size="h3">
+          <Heading order={2} id={`loc-${g.locationId}`} size="h3">
             {g.address}
-          </Title>
+          </Heading>
           {g.points.map((p) => (
             <Stack key={p.id} gap="sm" data-testid="contract-usage-point" data-gsrn={p.gsrn}>
-              <Title order={3} size="h4">
+              <Heading order={3} size="h4">
                 {tp("usage-point", { energy: t(`energy.${p.energyKind}`), gsrn: p.gsrn })}
-              </Title>
+              </Heading>
               {p.contracts.map((c) => (
-                <Card key={c.id} withBorder padding="md" component="article" aria-labelledby={`contract-${c.id}`} data-testid="contract-card" data-contract={c.contractNumber} data-status={c.status}>
+                <article
+                  className={`${panels.panel} ${panels.card}`}
+                  key={c.id}
+                  aria-labelledby={`contract-${c.id}`}
+                  data-testid="contract-card"
+                  data-contract={c.contractNumber}
+                  data-status={c.status}
+                >
                   <Stack gap="sm">
                     <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                       <Stack gap={0}>
@@ -154,7 +164,7 @@ export async function ContractList({
                       ) : null}
                     </Group>
                   </Stack>
-                </Card>
+                </article>
               ))}
             </Stack>
           ))}

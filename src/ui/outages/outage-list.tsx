@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import type { Outage, PastOutage, UsagePointOutages, MeterEventList } from "@/api/schemas/outages";
 import { formatter } from "@/i18n/format";
@@ -6,6 +6,8 @@ import { KeyValueTable } from "@/ui/shared/key-value-table";
 import tableClasses from "@/ui/shared/table.module.css";
 import { OutageMap } from "./outage-map";
 import classes from "./outages.module.css";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
 
 type T = ReturnType<typeof useTranslations<"outages-pages">>;
 
@@ -46,19 +48,12 @@ export function OutageCard({ outage, upcoming, locale, timeZone, country }: { ou
     },
   ];
   return (
-    <Paper
-      withBorder
-      p="md"
-      className={outage.kind === "fault" ? classes.outageCard : classes.plannedCard}
-      data-testid={`outage-${outage.kind}`}
-      component="article"
-      aria-labelledby={`outage-${outage.id}`}
-    >
+    <article className={`${panels.panel} ${outage.kind === "fault" ? classes.outageCard : classes.plannedCard}`} data-testid={`outage-${outage.kind}`} aria-labelledby={`outage-${outage.id}`}>
       <Stack gap="sm">
         <Group gap="xs" wrap="wrap">
-          <Title order={3} id={`outage-${outage.id}`} fz="lg">
+          <Heading order={3} id={`outage-${outage.id}`} fz="lg">
             {t(`kinds.${outage.kind}`)}: <span translate="no">{outage.areaName}</span>
-          </Title>
+          </Heading>
           <Badge color={outage.kind === "fault" ? "red.8" : "blue.8"} variant="filled">
             {t(`statuses.${outage.status}`)}
           </Badge>
@@ -77,7 +72,7 @@ export function OutageCard({ outage, upcoming, locale, timeZone, country }: { ou
           ) : null}
         </div>
       </Stack>
-    </Paper>
+    </article>
   );
 }
 
@@ -88,11 +83,11 @@ export function PastOutages({ point, locale, timeZone }: { point: UsagePointOuta
   const headingId = `past-${point.gsrn}`;
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId} data-testid="past-outages">
-      <Title order={3} fz="md" id={headingId}>
+      <Heading order={3} fz="md" id={headingId}>
         <span translate="no">
           {point.address} ({point.gsrn})
         </span>
-      </Title>
+      </Heading>
       {point.outages.length ? (
         <>
           <Text size="sm">{t("past.total", { count: point.outages.length, duration: durationText(t, point.totalMinutes) })}</Text>
@@ -137,9 +132,9 @@ export function MeterEvents({ list, locale, timeZone, headingOrder = 3 }: { list
   const headingId = `events-${list.gsrn}`;
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId} data-testid="meter-events">
-      <Title order={headingOrder} fz="md" id={headingId}>
+      <Heading order={headingOrder} fz="md" id={headingId}>
         {t("events.point", { gsrn: list.gsrn })}
-      </Title>
+      </Heading>
       {list.events.length ? (
         <div className={classes.tableWrap} tabIndex={0}>
           <table className={tableClasses.table} data-spacing="xs" data-striped>

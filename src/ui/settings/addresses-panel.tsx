@@ -1,9 +1,11 @@
-import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Address } from "@/api/schemas/settings";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { AddressCard } from "./panels";
 import classes from "./settings.module.css";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
 
 /** The countries an address may be in (the reference countries, spec §3). */
 export const ADDRESS_COUNTRIES = ["FI", "EE", "LV"] as const;
@@ -40,9 +42,9 @@ export async function AddressesPanel({ customerId, addresses, canEdit, activeOnl
         </Text>
       ) : null}
       <Stack gap="sm" component="section" aria-labelledby="addresses-usage-points">
-        <Title order={3} id="addresses-usage-points">
+        <Heading order={3} id="addresses-usage-points">
           {t("titles.usage-point")}
-        </Title>
+        </Heading>
         <Text size="sm" c="dimmed">
           {activeOnly ? t("usage-points-help-active") : t("usage-points-help")}
         </Text>
@@ -50,7 +52,7 @@ export async function AddressesPanel({ customerId, addresses, canEdit, activeOnl
           <Stack component="ul" gap="sm" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-labelledby="addresses-usage-points">
             {points.map((p) => (
               <li key={p.id} data-testid="usage-point-address">
-                <Paper withBorder p="md">
+                <div className={panels.panel}>
                   <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                     <Stack gap={4} className={classes.wrapAnywhere}>
                       {p.name ? (
@@ -69,7 +71,7 @@ export async function AddressesPanel({ customerId, addresses, canEdit, activeOnl
                     </Stack>
                     {p.activeContract === null ? null : <Badge variant="default">{p.activeContract ? t("active-contract") : t("no-active-contract")}</Badge>}
                   </Group>
-                </Paper>
+                </div>
               </li>
             ))}
           </Stack>

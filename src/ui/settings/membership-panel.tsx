@@ -1,10 +1,12 @@
-import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Membership } from "@/api/schemas/settings";
 import { formatter } from "@/i18n/format";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { KeyValueTable } from "@/ui/shared/key-value-table";
 import classes from "./settings.module.css";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
 
 /**
  * A cooperative member's membership (area feature membership): the member number, since when,
@@ -17,11 +19,11 @@ export async function MembershipPanel({ membership, locale, timeZone }: { member
   const years = [...new Set(membership.benefits.map((b) => b.year))].sort((a, b) => b - a);
   return (
     <Stack gap="lg" data-testid="membership">
-      <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="membership-details">
+      <section className={`${panels.panel} ${panels.roomy}`} aria-labelledby="membership-details">
         <Stack gap="sm">
-          <Title order={3} id="membership-details">
+          <Heading order={3} id="membership-details">
             {t("details")}
-          </Title>
+          </Heading>
           <KeyValueTable
             rows={[
               {
@@ -40,16 +42,16 @@ export async function MembershipPanel({ membership, locale, timeZone }: { member
             ]}
           />
         </Stack>
-      </Paper>
+      </section>
       <Stack gap="sm" component="section" aria-labelledby="membership-benefits">
-        <Title order={3} id="membership-benefits">
+        <Heading order={3} id="membership-benefits">
           {t("benefits")}
-        </Title>
+        </Heading>
         {years.length ? (
           years.map((year) => (
-            <Paper withBorder p="md" key={year}>
+            <div className={panels.panel} key={year}>
               <Stack gap="xs">
-                <Title order={4}>{t("benefits-of", { year: String(year) })}</Title>
+                <Heading order={4}>{t("benefits-of", { year: String(year) })}</Heading>
                 <Stack component="ul" gap={6} style={{ listStyle: "none", padding: 0, margin: 0 }}>
                   {membership.benefits
                     .filter((b) => b.year === year)
@@ -67,7 +69,7 @@ export async function MembershipPanel({ membership, locale, timeZone }: { member
                     ))}
                 </Stack>
               </Stack>
-            </Paper>
+            </div>
           ))
         ) : (
           <EmptyState titleOrder={4} title={t("no-benefits")} />

@@ -1,10 +1,12 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Profile } from "@/api/schemas/session";
 import { KeyValueTable, type KeyValueRow } from "@/ui/shared/key-value-table";
 import type { ProfileOptions } from "./profile-form";
 import { MyDataDownload, ProfileEditor } from "./panels";
 import classes from "./settings.module.css";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
 
 /**
  * The profile tab: who the customer is (read-only facts), the details the caller may change, and
@@ -83,11 +85,11 @@ export async function ProfilePanel({ profile, options }: { profile: Profile; opt
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="settings-profile-facts" data-testid="profile-facts">
+      <section className={`${panels.panel} ${panels.roomy}`} aria-labelledby="settings-profile-facts" data-testid="profile-facts">
         <Stack gap="sm">
-          <Title order={3} id="settings-profile-facts">
+          <Heading order={3} id="settings-profile-facts">
             {t("facts")}
-          </Title>
+          </Heading>
           <KeyValueTable rows={rows} />
           {profile.representativeCode ? (
             <Text size="sm" c="dimmed">
@@ -102,17 +104,17 @@ export async function ProfilePanel({ profile, options }: { profile: Profile; opt
             </Text>
           )}
         </Stack>
-      </Paper>
+      </section>
       {p.export ? (
-        <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="settings-my-data" data-testid="my-data">
+        <section className={`${panels.panel} ${panels.roomy}`} aria-labelledby="settings-my-data" data-testid="my-data">
           <Stack gap="sm" align="flex-start">
-            <Title order={3} id="settings-my-data">
+            <Heading order={3} id="settings-my-data">
               {tm("title")}
-            </Title>
+            </Heading>
             <Text size="sm">{tm("description")}</Text>
             <MyDataDownload />
           </Stack>
-        </Paper>
+        </section>
       ) : null}
     </Stack>
   );

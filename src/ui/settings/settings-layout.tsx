@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { SettingsNav, type SettingsNavItem } from "./settings-nav";
 import classes from "./settings.module.css";
+import { Heading } from "@/ui/shared/heading";
 
 /** The tabs beside (on a phone: above) the chosen tab's panel, which has the tab's name as its heading. */
 export function SettingsLayout({ label, items, active, title, intro, children }: { label: string; items: SettingsNavItem[]; active: string; title: string; intro: string; children: ReactNode }) {
@@ -11,9 +12,9 @@ export function SettingsLayout({ label, items, active, title, intro, children }:
       <section className={classes.panel} aria-labelledby="settings-panel-title" data-testid="settings-panel" data-tab={active}>
         <Stack gap="lg">
           <div>
-            <Title order={2} id="settings-panel-title">
+            <Heading order={2} id="settings-panel-title">
               {title}
-            </Title>
+            </Heading>
             <Text c="dimmed" mt={4}>
               {intro}
             </Text>

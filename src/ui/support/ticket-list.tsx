@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { TicketSummary } from "@/api/schemas/support";
 import { formatter } from "@/i18n/format";
@@ -6,6 +6,7 @@ import tableClasses from "@/ui/shared/table.module.css";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { TicketStatusBadge } from "./status-badge";
 import classes from "./support.module.css";
+import panels from "@/ui/shared/panels.module.css";
 
 /** The customer's tickets as a table on wider screens and as cards on phones, latest activity first. */
 export async function TicketList({ tickets, locale, timeZone, href }: { tickets: TicketSummary[]; locale: string; timeZone: string; href: (ticketId: string) => string }) {
@@ -62,7 +63,7 @@ export async function TicketList({ tickets, locale, timeZone, href }: { tickets:
       </Box>
       <Stack hiddenFrom="sm" gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={caption} data-testid="ticket-cards">
         {tickets.map((ticket) => (
-          <Card key={ticket.id} component="li" withBorder padding="md" data-testid="ticket-card" data-ticket={ticket.id} data-status={ticket.status}>
+          <li className={`${panels.panel} ${panels.card}`} key={ticket.id} data-testid="ticket-card" data-ticket={ticket.id} data-status={ticket.status}>
             <Stack gap={4}>
               <Anchor component={Link} href={href(ticket.id)} fw={700} className={classes.wrapAnywhere}>
                 {ticket.name}
@@ -78,7 +79,7 @@ export async function TicketList({ tickets, locale, timeZone, href }: { tickets:
                 <TicketStatusBadge status={ticket.status} label={t(`status.${ticket.status}`)} size="sm" />
               </Group>
             </Group>
-          </Card>
+          </li>
         ))}
       </Stack>
     </>

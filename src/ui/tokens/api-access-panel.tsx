@@ -1,9 +1,8 @@
-import { Alert, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { ApiToken, CalendarFeedState, SpreadsheetFeedState } from "@/api/schemas/tokens";
-import { TokensPanel } from "./tokens-panel";
-import { CalendarPanel } from "./calendar-panel";
-import { SpreadsheetPanel } from "./spreadsheet-panel";
+import { CalendarPanel, SpreadsheetPanel, TokensPanel } from "./lazy";
+import { Notice } from "@/ui/shared/notice";
 
 /**
  * Settings → API access: the personal API tokens, the spreadsheet feed and the calendar feed of the person for the
@@ -24,9 +23,9 @@ export async function ApiAccessPanel({
   if (!access) {
     const t = await getTranslations("tokens.errors");
     return (
-      <Alert variant="default" data-testid="api-access-customer-service">
+      <Notice variant="default" data-testid="api-access-customer-service">
         {t("customer-service")}
-      </Alert>
+      </Notice>
     );
   }
   return (

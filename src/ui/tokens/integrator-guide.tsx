@@ -1,6 +1,8 @@
-import { Anchor, Box, Stack, Table, TableCaption, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from "@mantine/core";
+import { Anchor, Box, Stack, Text } from "@mantine/core";
+import { Heading } from "@/ui/shared/heading";
+import tableClasses from "@/ui/shared/table.module.css";
 import { getTranslations } from "next-intl/server";
-import { CopyCode } from "./copy-code";
+import { CopyCode } from "./lazy";
 
 /** The operations a personal token may call, with their scope (as the OpenAPI document marks them). */
 export const TOKEN_OPERATIONS = [
@@ -65,7 +67,7 @@ export async function IntegratorGuide({
   return (
     <Stack gap="xl" maw={960} data-testid="integrator-guide">
       <Stack gap="xs">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text>{t("intro", { company: companyName })}</Text>
         <Anchor href={settingsHref} data-testid="integrator-settings-link">
           {t("settings-link")}
@@ -73,68 +75,68 @@ export async function IntegratorGuide({
       </Stack>
       <section aria-labelledby="guide-auth">
         <Stack gap="xs">
-          <Title order={2} id="guide-auth">
+          <Heading order={2} id="guide-auth">
             {t("auth-title")}
-          </Title>
+          </Heading>
           <Text>{t("auth-text", { placeholder: PLACEHOLDER })}</Text>
           <Text>{t("limits", { max: rateLimit.max, seconds: rateLimit.windowSeconds })}</Text>
           <Text>{t("errors")}</Text>
         </Stack>
       </section>
       <section aria-labelledby="guide-endpoints">
-        <Title order={2} id="guide-endpoints" mb="xs">
+        <Heading order={2} id="guide-endpoints" style={{ marginBottom: "var(--mantine-spacing-xs)" }}>
           {t("endpoints-title")}
-        </Title>
+        </Heading>
         {/* A region that scrolls sideways on a narrow screen, reachable with the keyboard. */}
         <Box tabIndex={0} role="region" aria-label={t("endpoints-caption")} style={{ overflowX: "auto" }}>
-          <Table striped withTableBorder miw={560} data-testid="integrator-operations">
-            <TableCaption>{t("endpoints-caption")}</TableCaption>
-            <TableThead>
-              <TableTr>
-                <TableTh scope="col">{t("col-request")}</TableTh>
-                <TableTh scope="col">{t("col-scope")}</TableTh>
-                <TableTh scope="col">{t("col-what")}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
+          <table className={tableClasses.table} data-striped data-with-border style={{ minWidth: 560 }} data-testid="integrator-operations">
+            <caption>{t("endpoints-caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("col-request")}</th>
+                <th scope="col">{t("col-scope")}</th>
+                <th scope="col">{t("col-what")}</th>
+              </tr>
+            </thead>
+            <tbody>
               {TOKEN_OPERATIONS.map((op) => (
-                <TableTr key={op.operationId}>
-                  <TableTd>
+                <tr key={op.operationId}>
+                  <td>
                     <Text component="code" size="sm" translate="no" style={{ wordBreak: "break-all" }}>
                       GET {op.path.split("?")[0]}
                     </Text>
-                  </TableTd>
-                  <TableTd>{ts(op.scope)}</TableTd>
-                  <TableTd>{t(`op.${op.operationId}`)}</TableTd>
-                </TableTr>
+                  </td>
+                  <td>{ts(op.scope)}</td>
+                  <td>{t(`op.${op.operationId}`)}</td>
+                </tr>
               ))}
-            </TableTbody>
-          </Table>
+            </tbody>
+          </table>
         </Box>
       </section>
       <section aria-labelledby="guide-curl">
         <Stack gap="xs">
-          <Title order={2} id="guide-curl">
+          <Heading order={2} id="guide-curl">
             {t("curl-title")}
-          </Title>
+          </Heading>
           <Text>{t("curl-text")}</Text>
           <CopyCode code={curl} label={t("code-label", { title: t("curl-title") })} testId="example-curl" {...copy} />
         </Stack>
       </section>
       <section aria-labelledby="guide-spreadsheet">
         <Stack gap="xs">
-          <Title order={2} id="guide-spreadsheet">
+          <Heading order={2} id="guide-spreadsheet">
             {t("spreadsheet-title")}
-          </Title>
+          </Heading>
           <Text>{t("spreadsheet-text")}</Text>
           <CopyCode code={spreadsheet} label={t("code-label", { title: t("spreadsheet-title") })} testId="example-spreadsheet" {...copy} />
         </Stack>
       </section>
       <section aria-labelledby="guide-import">
         <Stack gap="xs">
-          <Title order={2} id="guide-import">
+          <Heading order={2} id="guide-import">
             {t("import-title")}
-          </Title>
+          </Heading>
           <Text>{t("import-text")}</Text>
           <CopyCode code={importData} label={t("code-label", { title: t("import-title") })} testId="example-import" {...copy} />
           <Text>{t("import-format", { timezone })}</Text>
@@ -142,18 +144,18 @@ export async function IntegratorGuide({
       </section>
       <section aria-labelledby="guide-python">
         <Stack gap="xs">
-          <Title order={2} id="guide-python">
+          <Heading order={2} id="guide-python">
             {t("python-title")}
-          </Title>
+          </Heading>
           <Text>{t("python-text")}</Text>
           <CopyCode code={python} label={t("code-label", { title: t("python-title") })} testId="example-python" {...copy} />
         </Stack>
       </section>
       <section aria-labelledby="guide-reference">
         <Stack gap="xs">
-          <Title order={2} id="guide-reference">
+          <Heading order={2} id="guide-reference">
             {t("reference-title")}
-          </Title>
+          </Heading>
           <Text>{t("reference-text")}</Text>
           <Anchor href="/api/docs" data-testid="integrator-reference-link">
             {t("reference-link")}
@@ -162,9 +164,9 @@ export async function IntegratorGuide({
       </section>
       <section aria-labelledby="guide-safety">
         <Stack gap="xs">
-          <Title order={2} id="guide-safety">
+          <Heading order={2} id="guide-safety">
             {t("safety-title")}
-          </Title>
+          </Heading>
           <Text>{t("safety-text")}</Text>
         </Stack>
       </section>

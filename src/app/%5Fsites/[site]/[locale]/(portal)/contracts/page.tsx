@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
@@ -8,6 +8,7 @@ import { listBanks, listOperators } from "@/server/reference/reference";
 import { ContractList } from "@/ui/contracts/contract-list";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { FileIcon } from "@/ui/shared/line-icons";
+import { Heading } from "@/ui/shared/heading";
 
 type RouteParams = Promise<{ site: string; locale: string }>;
 
@@ -26,7 +27,7 @@ export default async function ContractsPage({ params }: { params: RouteParams })
   if (!customerId) {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <EmptyState icon={<FileIcon size={28} />} title={t("no-customer-title")} description={t("no-customer")} titleOrder={2} data-testid="contracts-no-customer" />
       </Stack>
     );
@@ -45,7 +46,7 @@ export default async function ContractsPage({ params }: { params: RouteParams })
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>{t("title")}</Title>
+          <Heading order={1}>{t("title")}</Heading>
           <Text c="dimmed">{t("intro")}</Text>
         </Stack>
         {manages ? (

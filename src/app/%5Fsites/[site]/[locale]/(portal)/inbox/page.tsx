@@ -1,11 +1,12 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { listInbox } from "@/server/notifications/inbox";
 import { localePath } from "@/lib/locales";
 import { EmptyState } from "@/ui/shared/empty-state";
-import { InboxList } from "@/ui/notifications/inbox-list";
+import { InboxList } from "@/ui/notifications/lazy";
+import { Heading } from "@/ui/shared/heading";
 
 type Params = Promise<{ site: string; locale: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -27,7 +28,7 @@ export default async function InboxPage({ params, searchParams }: { params: Para
   if (!customer) {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <EmptyState title={t("empty-title")} description={t("no-customer")} />
       </Stack>
     );
@@ -39,7 +40,7 @@ export default async function InboxPage({ params, searchParams }: { params: Para
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>{archived ? t("archived-title") : t("title")}</Title>
+          <Heading order={1}>{archived ? t("archived-title") : t("title")}</Heading>
           <Text c="dimmed" mt={4} data-testid="inbox-unread-count">
             {t("unread-count", { count: unread })}
           </Text>

@@ -1,10 +1,12 @@
-import { Alert, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { customerOutages, listMeterEvents } from "@/server/outages/outages";
 import { formatter } from "@/i18n/format";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { MeterEvents, OutageCard, PastOutages } from "@/ui/outages/outage-list";
+import { Heading } from "@/ui/shared/heading";
+import { Notice } from "@/ui/shared/notice";
 
 export async function generateMetadata() {
   const t = await getTranslations("outages-pages");
@@ -22,7 +24,7 @@ export default async function OutagesPage({ params }: { params: Promise<{ site: 
   if (!customerId || !view || !view.past.length) {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <EmptyState title={t("allClear.title")} description={t("noPoints")} titleOrder={2} />
       </Stack>
     );
@@ -32,27 +34,27 @@ export default async function OutagesPage({ params }: { params: Promise<{ site: 
   return (
     <Stack gap="xl">
       <Stack gap="xs">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text>{t("intro")}</Text>
       </Stack>
 
       <Stack gap="md" component="section" aria-labelledby="current-outages">
-        <Title order={2} id="current-outages">
+        <Heading order={2} id="current-outages">
           {t("current.heading")}
-        </Title>
+        </Heading>
         {view.current.length ? (
           view.current.map((o) => <OutageCard key={o.id} outage={o} upcoming={false} locale={locale} timeZone={site.timezone} country={site.country} />)
         ) : (
-          <Alert color="green" variant="light" title={t("allClear.title")} data-testid="all-clear">
+          <Notice color="green" variant="light" title={t("allClear.title")} data-testid="all-clear">
             {view.lastOutageEndedAt ? t("allClear.lastOutage", { date: f.dateTime(view.lastOutageEndedAt) }) : t("allClear.noOutage")}
-          </Alert>
+          </Notice>
         )}
       </Stack>
 
       <Stack gap="md" component="section" aria-labelledby="planned-outages">
-        <Title order={2} id="planned-outages">
+        <Heading order={2} id="planned-outages">
           {t("planned.heading")}
-        </Title>
+        </Heading>
         {view.planned.length ? (
           view.planned.map((o) => <OutageCard key={o.id} outage={o} upcoming locale={locale} timeZone={site.timezone} country={site.country} />)
         ) : (
@@ -61,9 +63,9 @@ export default async function OutagesPage({ params }: { params: Promise<{ site: 
       </Stack>
 
       <Stack gap="md" component="section" aria-labelledby="meter-events">
-        <Title order={2} id="meter-events">
+        <Heading order={2} id="meter-events">
           {t("events.heading")}
-        </Title>
+        </Heading>
         <Text size="sm">{t("events.intro")}</Text>
         {events.map((list) => (
           <MeterEvents key={list.gsrn} list={list} locale={locale} timeZone={site.timezone} />
@@ -71,9 +73,9 @@ export default async function OutagesPage({ params }: { params: Promise<{ site: 
       </Stack>
 
       <Stack gap="md" component="section" aria-labelledby="past-outages">
-        <Title order={2} id="past-outages">
+        <Heading order={2} id="past-outages">
           {t("past.heading")}
-        </Title>
+        </Heading>
         {view.past.map((p) => (
           <PastOutages key={p.gsrn} point={p} locale={locale} timeZone={site.timezone} />
         ))}

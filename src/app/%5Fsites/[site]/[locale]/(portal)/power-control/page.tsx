@@ -1,10 +1,11 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { customerRelays } from "@/server/load-control/load-control";
 import { hasFeature } from "@/lib/features";
 import { EmptyState } from "@/ui/shared/empty-state";
-import { RelayControl, RelayHistory } from "@/ui/load-control/relay-control";
+import { RelayControl, RelayHistory } from "@/ui/load-control/lazy";
+import { Heading } from "@/ui/shared/heading";
 
 export async function generateMetadata() {
   const t = await getTranslations("load-control-pages");
@@ -22,7 +23,7 @@ export default async function PowerControlPage({ params }: { params: Promise<{ s
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text>{t("intro")}</Text>
       </Stack>
       {relays.length ? (

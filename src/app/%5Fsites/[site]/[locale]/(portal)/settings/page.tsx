@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPageSite, requireSession } from "@/server/web/page-context";
 import { AppError } from "@/server/errors";
@@ -24,8 +24,9 @@ import { ApiAccessPanel } from "@/ui/tokens/api-access-panel";
 import { notificationTabData } from "@/server/notifications/page-data";
 import { NotificationsTab, PushTab } from "@/ui/notifications/notifications-tab";
 import { listOutageAddresses, listOutageContacts } from "@/server/outages/contacts";
-import { OutageContactsPanel } from "@/ui/outages/outage-contacts-panel";
+import { OutageContactsPanel } from "@/ui/outages/lazy";
 import { todayIn } from "@/lib/invoices/dates";
+import { Heading } from "@/ui/shared/heading";
 
 type Params = Promise<{ site: string; locale: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -143,7 +144,7 @@ export default async function SettingsPage({ params, searchParams }: { params: P
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         {customer ? (
           <Text c="dimmed" mt={4} data-testid="settings-customer">
             {t("acting-for", { name: customer.name, code: customer.clientCode })}

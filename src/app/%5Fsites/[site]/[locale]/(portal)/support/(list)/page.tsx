@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { LinkButton } from "@/ui/shared/link-button";
 import { getTranslations } from "next-intl/server";
 import { hasFeature } from "@/lib/features";
@@ -6,9 +6,10 @@ import { todayIn } from "@/lib/invoices/dates";
 import { listChannels, listTopics } from "@/server/support/reference";
 import { listCustomerTickets, listTicketSubjects } from "@/server/support/tickets";
 import { SupportEmptyState } from "@/ui/support/empty";
-import { NewTicket } from "@/ui/support/new-ticket";
+import { NewTicket } from "@/ui/support/lazy";
 import { TicketList } from "@/ui/support/ticket-list";
 import { supportPageContext, type RouteParams } from "../_lib/context";
+import { Heading } from "@/ui/shared/heading";
 
 export async function generateMetadata() {
   const t = await getTranslations("support-pages");
@@ -23,7 +24,7 @@ export default async function SupportPage({ params }: { params: RouteParams }) {
   if (!ctx.customerId) {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <SupportEmptyState
           testId="support-no-customer"
           title={t("no-customer-title")}
@@ -49,7 +50,7 @@ export default async function SupportPage({ params }: { params: RouteParams }) {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text maw={720}>{t("intro")}</Text>
       </Stack>
       <NewTicket
@@ -64,9 +65,9 @@ export default async function SupportPage({ params }: { params: RouteParams }) {
         today={todayIn(ctx.site.timezone)}
       />
       <Stack gap="sm" component="section" aria-labelledby="tickets-heading">
-        <Title order={2} size="h3" id="tickets-heading">
+        <Heading order={2} size="h3" id="tickets-heading">
           {t("list.heading")}
-        </Title>
+        </Heading>
         {tickets.length ? (
           <TicketList tickets={tickets} locale={ctx.locale} timeZone={ctx.site.timezone} href={(id) => ctx.href(`/support/${id}`)} />
         ) : (

@@ -1,4 +1,6 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ClientLink as Link } from "@/ui/shell/client-link";
@@ -15,11 +17,11 @@ import classes from "./home.module.css";
 
 function Card({ id, title, testId, children, link }: { id: string; title: string; testId: string; children: ReactNode; link?: { href: string; label: string } }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id} data-testid={testId} h="100%">
+    <section className={`${panels.panel} ${classes.card}`} aria-labelledby={id} data-testid={testId}>
       <Stack gap="sm" h="100%">
-        <Title order={2} size="h4" id={id}>
+        <Heading order={2} size="h4" id={id}>
           {title}
-        </Title>
+        </Heading>
         {children}
         {link ? (
           <Anchor component={Link} href={link.href} fz="sm" mt="auto">
@@ -27,7 +29,7 @@ function Card({ id, title, testId, children, link }: { id: string; title: string
           </Anchor>
         ) : null}
       </Stack>
-    </Paper>
+    </section>
   );
 }
 

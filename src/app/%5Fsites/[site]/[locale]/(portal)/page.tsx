@@ -1,4 +1,7 @@
-import { Card, Paper, SimpleGrid, Stack, Text, Title, Badge, Group } from "@mantine/core";
+import { Stack, Text, Badge, Group } from "@mantine/core";
+import { Heading } from "@/ui/shared/heading";
+import panels from "@/ui/shared/panels.module.css";
+import home from "@/ui/home/home.module.css";
 import { Suspense } from "react";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
@@ -72,28 +75,28 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
   const all = part && invoices ? listInvoices({ site, customerId: part.customerId }) : null;
   return (
     <Stack gap="lg">
-      <Title order={1}>{t("welcome", { name: session.person.name })}</Title>
+      <Heading order={1}>{t("welcome", { name: session.person.name })}</Heading>
       {active ? (
-        <Paper withBorder p="md" data-testid="account-summary">
+        <div className={panels.panel} data-testid="account-summary">
           <Group gap="sm">
             <Text>{t("you-are-in", { name: active.name, code: active.clientCode })}</Text>
             <Badge variant="light">{t(`role.${active.role}`)}</Badge>
           </Group>
-        </Paper>
+        </div>
       ) : (
-        <Paper withBorder p="md" maw={560}>
+        <div className={`${panels.panel} ${home.narrow}`}>
           <Stack>
-            <Title order={2} size="h4">
+            <Heading order={2} size="h4">
               {t("no-customer-title")}
-            </Title>
+            </Heading>
             <Text>{t("no-customer")}</Text>
             <RepresentativeCodeForm />
           </Stack>
-        </Paper>
+        </div>
       )}
       {session.roles.includes("customer_service") ? <CustomerServiceSearch /> : null}
       {part && (invoices || energy) ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="home-summary">
+        <div className={home.summary} data-testid="home-summary">
           {invoices ? (
             <Suspense fallback={<HomeCardSkeleton />}>
               <AmountDue {...part} all={all!} />
@@ -109,24 +112,24 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
               <LatestInvoice {...part} all={all!} />
             </Suspense>
           ) : null}
-        </SimpleGrid>
+        </div>
       ) : null}
       {/* White-label shell: the site's current announcements, newest first (spec §7); with the
           page's first part, so the tiles below do not move when they arrive. */}
       <SiteAnnouncements site={site} locale={locale} />
       {active && tiles.length ? (
-        <SimpleGrid cols={{ base: 1, sm: 3 }} component="nav" aria-label={t("quick-actions")}>
+        <nav className={home.tiles} aria-label={t("quick-actions")}>
           {tiles.map((tile) => (
-            <Card key={tile.path} component={Link} href={localePath(site, locale, tile.path)} withBorder padding="lg" style={{ textDecoration: "none" }}>
-              <Title order={2} size="h4">
+            <Link key={tile.path} href={localePath(site, locale, tile.path)} className={`${panels.panel} ${home.tile}`}>
+              <Heading order={2} size="h4">
                 {t(`tiles.${tile.feature}.title`)}
-              </Title>
+              </Heading>
               <Text size="sm" mt={4}>
                 {t(`tiles.${tile.feature}.description`)}
               </Text>
-            </Card>
+            </Link>
           ))}
-        </SimpleGrid>
+        </nav>
       ) : null}
     </Stack>
   );

@@ -102,7 +102,14 @@ export function RelayControl({ relay, onOffAllowed, timeZone }: { relay: RelaySt
           ) : null}
         </Group>
         {progress ? (
-          <Alert role="status" color={progress === "confirmed" ? "green" : OPEN.has(progress) ? "blue" : "red"} variant="light" data-testid="relay-progress" data-state={progress} data-command={command!.id}>
+          <Alert
+            role="status"
+            color={progress === "confirmed" ? "green" : OPEN.has(progress) ? "blue" : "red"}
+            variant="light"
+            data-testid="relay-progress"
+            data-state={progress}
+            data-command={command!.id}
+          >
             {OPEN.has(progress)
               ? t("progress.pending")
               : progress === "confirmed"

@@ -1,9 +1,8 @@
-import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@/ui/shared/plain";
 import { Heading } from "@/ui/shared/heading";
 import panels from "@/ui/shared/panels.module.css";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { InvoiceStatusBadge } from "@/ui/invoices/status-badge";
 import type { InvoiceSummary } from "@/lib/invoices/types";
 import { formatter, type Format } from "@/i18n/format";
@@ -18,13 +17,13 @@ import classes from "./home.module.css";
 function Card({ id, title, testId, children, link }: { id: string; title: string; testId: string; children: ReactNode; link?: { href: string; label: string } }) {
   return (
     <section className={`${panels.panel} ${classes.card}`} aria-labelledby={id} data-testid={testId}>
-      <Stack gap="sm" h="100%">
+      <Stack gap="sm" style={{ height: "100%" }}>
         <Heading order={2} size="h4" id={id}>
           {title}
         </Heading>
         {children}
         {link ? (
-          <Anchor component={Link} href={link.href} fz="sm" mt="auto">
+          <Anchor href={link.href} fz="sm" style={{ marginTop: "auto" }}>
             {link.label}
           </Anchor>
         ) : null}
@@ -182,7 +181,7 @@ export async function LatestInvoiceCard({
   return (
     <Card id="home-latest" title={t("title")} testId="home-latest-invoice" link={{ href: invoicesHref, label: t("all") }}>
       <Group justify="space-between" align="baseline" gap="xs">
-        <Anchor component={Link} href={invoiceHref} fw={600} data-testid="home-latest-invoice-link" data-invoice={invoice.invoiceNumber}>
+        <Anchor href={invoiceHref} fw={600} data-testid="home-latest-invoice-link" data-invoice={invoice.invoiceNumber}>
           {t("number", { number: invoice.invoiceNumber })}
         </Anchor>
         <InvoiceStatusBadge state={invoice.state} label={tInv(`states.${invoice.state}`)} size="sm" />

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { SiteView } from "@/lib/sites";
@@ -10,6 +10,7 @@ import { ColorSchemeToggle } from "./color-scheme-toggle";
 import { MobileNav } from "./mobile-nav";
 import { navItems } from "./navigation";
 import { hasFeature } from "@/lib/features";
+import { Anchor, Group } from "@/ui/shared/plain";
 
 /** What the header shows of the signed-in person: their name and the customers they act for. */
 export interface HeaderSession {
@@ -24,7 +25,6 @@ export interface HeaderSession {
 function InboxLink({ href, count, label }: { href: string; count: number; label: string }) {
   return (
     <Anchor
-      component={Link}
       href={href}
       aria-label={label}
       data-testid="header-inbox"
@@ -75,19 +75,16 @@ export async function Header({
   const adminLink = session?.roles?.includes("site_admin") ? { href: href("/admin"), label: t("admin") } : undefined;
   const items = session ? navItems(site).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
   return (
-    <Box
-      component="header"
-      style={{ height: "var(--portal-header-height)", background: "var(--portal-header-bg)", color: "var(--portal-header-text)", borderBottom: "1px solid var(--mantine-color-default-border)" }}
-    >
-      <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={1280} mx="auto">
+    <header style={{ height: "var(--portal-header-height)", background: "var(--portal-header-bg)", color: "var(--portal-header-text)", borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+      <Group justify="space-between" wrap="nowrap" style={{ height: "100%", paddingInline: "var(--mantine-spacing-md)", maxWidth: "calc(80rem * var(--mantine-scale))", marginInline: "auto" }}>
         <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
           <MobileNav items={session ? [...items, { href: href("/settings"), label: t("settings") }] : items} />
           <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex", minWidth: 0, color: "var(--portal-header-text)", textDecoration: "none" }}>
             <BrandMark themeId={site.themeId} companyName={site.companyName} />
           </Link>
-          <Group component="nav" aria-label={t("main")} gap="md" visibleFrom="md">
+          <Group component="nav" aria-label={t("main")} gap="md" className="mantine-visible-from-md">
             {items.map((item) => (
-              <Anchor key={item.href} component={Link} href={item.href} fw={500} style={{ color: "var(--portal-header-text)" }}>
+              <Anchor key={item.href} href={item.href} fw={500} style={{ color: "var(--portal-header-text)" }}>
                 {item.label}
               </Anchor>
             ))}
@@ -110,6 +107,6 @@ export async function Header({
           ) : null}
         </Group>
       </Group>
-    </Box>
+    </header>
   );
 }

@@ -1,4 +1,3 @@
-import { Box } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { devToolsEnabled } from "@/lib/env";
@@ -40,9 +39,17 @@ export async function SiteFrame({
       <Header site={site} locale={locale} session={session} localeOptions={localeOptions} inboxUnread={inboxUnread} />
       {belowHeader}
       {/* At least a screen below the header: while a page streams in, its footer stays out of view instead of being pushed down. */}
-      <Box component="main" id="main" maw={1280} mx="auto" px="md" py="lg" mih="calc(100dvh - var(--portal-header-height))">
+      <main
+        id="main"
+        style={{
+          maxWidth: "calc(80rem * var(--mantine-scale))",
+          marginInline: "auto",
+          padding: "var(--mantine-spacing-lg) var(--mantine-spacing-md)",
+          minHeight: "calc(100dvh - var(--portal-header-height))",
+        }}
+      >
         {children}
-      </Box>
+      </main>
       <Footer site={site} locale={locale} />
       {afterFooter}
     </>

@@ -1,4 +1,4 @@
-import { Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@/ui/shared/plain";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
@@ -79,7 +79,7 @@ export default async function ChartsPage({ params, searchParams }: { params: Pro
     <Stack gap="lg">
       <div>
         <Heading order={1}>{t("title")}</Heading>
-        <Text c="dimmed" mt={4}>
+        <Text c="dimmed" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }}>
           {t("intro")}
         </Text>
       </div>

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
-import { ClientLink as Link } from "@/ui/shell/client-link";
+import { Badge } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@/ui/shared/plain";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Site } from "@/server/sites/sites";
@@ -135,7 +135,7 @@ export async function PeriodCard({ ctx }: { ctx: CardContext }) {
         </Stack>
       ))}
       {chart}
-      <Anchor component={Link} href={localePath(site, locale, "/charts")} fz="sm">
+      <Anchor href={localePath(site, locale, "/charts")} fz="sm">
         {t("to-charts")}
       </Anchor>
     </Card>
@@ -368,7 +368,7 @@ export async function LocationsCard({ ctx }: { ctx: CardContext }) {
                         </Text>
                       )}
                     </Stack>
-                    <Anchor component={Link} href={`${localePath(site, locale, "/charts")}?gsrn=${p.gsrn}`} fz="sm" aria-label={`${t("to-charts")} ${p.gsrn}`}>
+                    <Anchor href={`${localePath(site, locale, "/charts")}?gsrn=${p.gsrn}`} fz="sm" aria-label={`${t("to-charts")} ${p.gsrn}`}>
                       {t("to-charts")}
                     </Anchor>
                   </Group>

@@ -1,4 +1,3 @@
-import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { requireAreaPage } from "@/server/web/page-context";
@@ -10,6 +9,7 @@ import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { NoCustomerPage } from "@/ui/energy/no-customer-page";
 import { Heading } from "@/ui/shared/heading";
+import { Stack, Text } from "@/ui/shared/plain";
 import panels from "@/ui/shared/panels.module.css";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard, type CardContext } from "./cards";
 
@@ -38,7 +38,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ site
     <Stack gap="lg">
       <div>
         <Heading order={1}>{t("title")}</Heading>
-        <Text c="dimmed" mt={4} translate="no">
+        <Text c="dimmed" translate="no" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }}>
           {customer.name}
         </Text>
       </div>

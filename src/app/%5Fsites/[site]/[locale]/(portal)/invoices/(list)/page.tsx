@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@/ui/shared/plain";
 import { Heading } from "@/ui/shared/heading";
 import panels from "@/ui/shared/panels.module.css";
 import { LinkButton } from "@/ui/shared/link-button";

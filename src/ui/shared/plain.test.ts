@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Group, Stack, Text } from "./plain";
+
+const css = fs.readFileSync(path.join(__dirname, "plain.module.css"), "utf8");
+const SIZES = ["xs", "sm", "lg", "xl"] as const;
+
+describe("the plain Stack, Group and Text", () => {
+  it("has a stylesheet rule for every theme size the components write as a data attribute", () => {
+    for (const size of SIZES) {
+      expect(css, `gap ${size}`).toContain(`.stack[data-gap="${size}"]`);
+      expect(css, `gap ${size}`).toContain(`.group[data-gap="${size}"]`);
+      expect(css, `size ${size}`).toContain(`.text[data-size="${size}"]`);
+      expect(css, `fz ${size}`).toContain(`.text[data-fz="${size}"]`);
+    }
+    expect(css).toContain(".text[data-dimmed]");
+  });
+
+  it("writes theme sizes as attributes and only the inline styles given", () => {
+    const html = renderToStaticMarkup(createElement(Text, { fz: "sm", c: "dimmed" }, "a"));
+    expect(html).toContain('data-fz="sm"');
+    expect(html).toContain("data-dimmed");
+    expect(html).not.toContain("style=");
+    const stack = renderToStaticMarkup(createElement(Stack, { gap: 4, align: "center" }, "b"));
+    expect(stack).toContain("gap:calc(0.25rem * var(--mantine-scale))");
+    expect(stack).toContain("align-items:center");
+    expect(stack).not.toContain("--stack");
+    expect(stack).not.toContain("data-gap");
+    const nav = renderToStaticMarkup(createElement(Group, { component: "nav", gap: "lg", "aria-label": "x" }, "c"));
+    expect(nav).toMatch(/^<nav [^>]*data-gap="lg"/);
+    expect(nav).not.toContain("style=");
+    expect(renderToStaticMarkup(createElement(Text, { c: "red", fw: 600 }, "d"))).toContain('style="color:red;font-weight:600"');
+  });
+});

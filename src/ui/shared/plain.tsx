@@ -1,0 +1,128 @@
+import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from "react";
+import { ClientLink } from "@/ui/shell/client-link";
+import classes from "./plain.module.css";
+
+/*
+ * Mantine's Stack, Group, Text and Anchor for server components, drawn with CSS alone. Mantine's
+ * are client components: in a server component each one is rendered again from the page's payload
+ * and hydrated in the browser, with its style props resolved both times. These are plain elements
+ * in the payload (decision 0029). Client components keep Mantine's.
+ */
+
+type Size = "xs" | "sm" | "md" | "lg" | "xl";
+/** A theme spacing, or pixels as Mantine's numbers are. */
+type Spacing = Size | number;
+
+/**
+ * The flex box's style: a theme gap is a data attribute the stylesheet reads (short in the page and
+ * its payload); pixels and alignment are inline properties, only those given. Properties, not
+ * custom properties: those would be inherited by a nested Stack or Group.
+ */
+function flexProps(gap: Spacing, flex: CSSProperties, style: CSSProperties | undefined) {
+  const s: CSSProperties = {};
+  if (typeof gap === "number") s.gap = `calc(${gap / 16}rem * var(--mantine-scale))`;
+  for (const [name, value] of Object.entries(flex)) if (value !== undefined) (s as Record<string, unknown>)[name] = value;
+  const merged = { ...s, ...style };
+  return { "data-gap": typeof gap === "number" ? undefined : gap, style: Object.keys(merged).length ? merged : undefined };
+}
+
+function join(...names: (string | undefined)[]) {
+  return names.filter(Boolean).join(" ");
+}
+
+type DivProps = Omit<ComponentPropsWithoutRef<"div">, "color">;
+
+export function Stack({
+  gap = "md",
+  align,
+  justify,
+  component: Tag = "div",
+  className,
+  style,
+  ...rest
+}: { gap?: Spacing; align?: CSSProperties["alignItems"]; justify?: CSSProperties["justifyContent"]; component?: "div" | "section" } & DivProps) {
+  return <Tag className={join(classes.stack, className)} {...flexProps(gap, { alignItems: align, justifyContent: justify }, style)} {...rest} />;
+}
+
+export function Group({
+  gap = "md",
+  align,
+  justify,
+  wrap,
+  component: Tag = "div",
+  className,
+  style,
+  ...rest
+}: {
+  gap?: Spacing;
+  align?: CSSProperties["alignItems"];
+  justify?: CSSProperties["justifyContent"];
+  wrap?: CSSProperties["flexWrap"];
+  component?: "div" | "nav";
+} & DivProps) {
+  return <Tag className={join(classes.group, className)} {...flexProps(gap, { alignItems: align, justifyContent: justify, flexWrap: wrap }, style)} {...rest} />;
+}
+
+interface TextStyle {
+  /** The theme's text size with its line height, as Text's `size`. */
+  size?: Size;
+  /** A font size alone, as Text's `fz`. */
+  fz?: Size;
+  /** "dimmed", or any CSS colour, as Text's `c`. */
+  c?: "dimmed" | (string & {});
+  fw?: number;
+  ta?: CSSProperties["textAlign"];
+}
+
+/** Theme sizes and the dimmed colour as data attributes the stylesheet reads; the rest inline. */
+function textProps({ size, fz, c, fw, ta }: TextStyle, style: CSSProperties | undefined) {
+  const s: CSSProperties = {};
+  if (c && c !== "dimmed") s.color = c;
+  if (fw) s.fontWeight = fw;
+  if (ta) s.textAlign = ta;
+  const merged = { ...s, ...style };
+  return { "data-size": size, "data-fz": fz, "data-dimmed": c === "dimmed" || undefined, style: Object.keys(merged).length ? merged : undefined };
+}
+
+export function Text({
+  component: Tag = "p",
+  size,
+  fz,
+  c,
+  fw,
+  ta,
+  truncate,
+  className,
+  style,
+  ...rest
+}: TextStyle & { component?: "p" | "span" | "div"; truncate?: boolean } & Omit<ComponentPropsWithoutRef<"p">, "color">) {
+  return <Tag className={join("mantine-focus-auto", classes.text, className)} data-truncate={truncate || undefined} {...textProps({ size, fz, c, fw, ta }, style)} {...rest} />;
+}
+
+/** A link in the anchor colour, underlined on hover: next/link inside the site, a plain `<a>` elsewhere. */
+export function Anchor({
+  href,
+  plain,
+  size,
+  fz,
+  c,
+  fw,
+  className,
+  style,
+  children,
+  ...rest
+}: TextStyle & { href: string; /** A plain `<a>` instead of next/link: another site, or a page outside the router. */ plain?: boolean; children: ReactNode } & Omit<
+    ComponentPropsWithoutRef<"a">,
+    "color" | "href"
+  >) {
+  const props = { className: join("mantine-focus-auto", classes.text, classes.anchor, className), ...textProps({ size, fz, c, fw }, style), ...rest };
+  return plain ? (
+    <a href={href} {...props}>
+      {children}
+    </a>
+  ) : (
+    <ClientLink href={href} {...props}>
+      {children}
+    </ClientLink>
+  );
+}

@@ -1,4 +1,5 @@
-import { Anchor, Group, Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Group, Stack, Text } from "@/ui/shared/plain";
 import { Heading } from "@/ui/shared/heading";
 import panels from "@/ui/shared/panels.module.css";
 import type { ReactNode } from "react";

@@ -34,4 +34,13 @@ describe("the plain Stack, Group and Text", () => {
     expect(nav).not.toContain("style=");
     expect(renderToStaticMarkup(createElement(Text, { c: "red", fw: 600 }, "d"))).toContain('style="color:red;font-weight:600"');
   });
+
+  it("imports no module but React's types and its stylesheet, so using it adds no client code to a page", () => {
+    // The sign-in pages use Text through BrandMark and load no next/link (decision 0021); an
+    // import of a client component here would put it in their first scripts.
+    const source = fs.readFileSync(path.join(__dirname, "plain.tsx"), "utf8");
+    const imports = [...source.matchAll(/^import\s[^;]*?from\s+"([^"]+)"/gms)].map((m) => m[1]);
+    expect(imports.sort()).toEqual(["./plain.module.css", "react"]);
+    expect(source).toMatch(/^import type \{[^}]*\} from "react";$/m);
+  });
 });

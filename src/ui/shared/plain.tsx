@@ -1,12 +1,13 @@
-import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from "react";
-import { ClientLink } from "@/ui/shell/client-link";
+import type { ComponentPropsWithoutRef, CSSProperties } from "react";
 import classes from "./plain.module.css";
 
 /*
  * Mantine's Stack, Group, Text and Anchor for server components, drawn with CSS alone. Mantine's
  * are client components: in a server component each one is rendered again from the page's payload
  * and hydrated in the browser, with its style props resolved both times. These are plain elements
- * in the payload (decision 0029). Client components keep Mantine's.
+ * in the payload (decision 0029). Client components keep Mantine's. This module imports no client
+ * component, so a page that uses only these loads no code for them; `Anchor`, which draws
+ * next/link, is in `plain-anchor.tsx`.
  */
 
 type Size = "xs" | "sm" | "md" | "lg" | "xl";
@@ -26,7 +27,7 @@ function flexProps(gap: Spacing, flex: CSSProperties, style: CSSProperties | und
   return { "data-gap": typeof gap === "number" ? undefined : gap, style: Object.keys(merged).length ? merged : undefined };
 }
 
-function join(...names: (string | undefined)[]) {
+export function join(...names: (string | undefined)[]) {
   return names.filter(Boolean).join(" ");
 }
 
@@ -63,7 +64,7 @@ export function Group({
   return <Tag className={join(classes.group, className)} {...flexProps(gap, { alignItems: align, justifyContent: justify, flexWrap: wrap }, style)} {...rest} />;
 }
 
-interface TextStyle {
+export interface TextStyle {
   /** The theme's text size with its line height, as Text's `size`. */
   size?: Size;
   /** A font size alone, as Text's `fz`. */
@@ -75,7 +76,7 @@ interface TextStyle {
 }
 
 /** Theme sizes and the dimmed colour as data attributes the stylesheet reads; the rest inline. */
-function textProps({ size, fz, c, fw, ta }: TextStyle, style: CSSProperties | undefined) {
+export function textProps({ size, fz, c, fw, ta }: TextStyle, style: CSSProperties | undefined) {
   const s: CSSProperties = {};
   if (c && c !== "dimmed") s.color = c;
   if (fw) s.fontWeight = fw;
@@ -97,32 +98,4 @@ export function Text({
   ...rest
 }: TextStyle & { component?: "p" | "span" | "div"; truncate?: boolean } & Omit<ComponentPropsWithoutRef<"p">, "color">) {
   return <Tag className={join("mantine-focus-auto", classes.text, className)} data-truncate={truncate || undefined} {...textProps({ size, fz, c, fw, ta }, style)} {...rest} />;
-}
-
-/** A link in the anchor colour, underlined on hover: next/link inside the site, a plain `<a>` elsewhere. */
-export function Anchor({
-  href,
-  plain,
-  size,
-  fz,
-  c,
-  fw,
-  className,
-  style,
-  children,
-  ...rest
-}: TextStyle & { href: string; /** A plain `<a>` instead of next/link: another site, or a page outside the router. */ plain?: boolean; children: ReactNode } & Omit<
-    ComponentPropsWithoutRef<"a">,
-    "color" | "href"
-  >) {
-  const props = { className: join("mantine-focus-auto", classes.text, classes.anchor, className), ...textProps({ size, fz, c, fw }, style), ...rest };
-  return plain ? (
-    <a href={href} {...props}>
-      {children}
-    </a>
-  ) : (
-    <ClientLink href={href} {...props}>
-      {children}
-    </ClientLink>
-  );
 }

@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import type { SiteView } from "@/lib/sites";
 import { localePath } from "@/lib/locales";
-import { Anchor, Group, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Group, Text } from "@/ui/shared/plain";
 
 /** Contact links and the site's link items for this locale, opened in a new tab without referrer. */
 export async function Footer({ site, locale }: { site: SiteView; locale: string }) {

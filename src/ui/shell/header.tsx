@@ -10,7 +10,8 @@ import { ColorSchemeToggle } from "./color-scheme-toggle";
 import { MobileNav } from "./mobile-nav";
 import { navItems } from "./navigation";
 import { hasFeature } from "@/lib/features";
-import { Anchor, Group } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Group } from "@/ui/shared/plain";
 
 /** What the header shows of the signed-in person: their name and the customers they act for. */
 export interface HeaderSession {

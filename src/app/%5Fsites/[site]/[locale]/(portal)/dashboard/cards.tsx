@@ -1,5 +1,6 @@
 import { Badge } from "@mantine/core";
-import { Anchor, Group, Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Group, Stack, Text } from "@/ui/shared/plain";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Site } from "@/server/sites/sites";

@@ -77,7 +77,15 @@ function onPayload(payload: string) {
 /** Starts listening (once per opened database); resolves when the LISTEN is in place. */
 export async function startListening(): Promise<void> {
   const b = bus();
-  const state = await getState();
+  let state;
+  try {
+    state = await getState();
+  } catch (err) {
+    // Called in the background (hearsDatabase): a database that cannot open now is no reason to
+    // fail the process; the next cached read tries again.
+    console.error("[cache] cannot listen for invalidations", err);
+    return;
+  }
   if (b.listening && b.generation === state.generation) return;
   if (b.starting) return b.starting;
   const generation = state.generation;

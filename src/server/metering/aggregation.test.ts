@@ -252,6 +252,34 @@ describe("the daily rollup", () => {
     }
   });
 
+  it("prices a range that ends within a day (this month so far) as the intervals alone do", async () => {
+    // From a local midnight to 13:37 four days later, and across the autumn DST change.
+    const cases = [
+      [ranges[0][0], zonedTimeToUtc(2026, 3, 31, 13, 37, HEL)],
+      [ranges[1][0], zonedTimeToUtc(2026, 10, 27, 0, 5, HEL)],
+    ] as const;
+    for (const [fromMs, toMs] of cases) {
+      for (const [id, intervalMinutes] of [
+        [point15, 15],
+        [point60, 60],
+        [pointDayNight, 15],
+      ] as const) {
+        for (const resolution of ["day", "month"] as const) {
+          const range = { fromMs, toMs, resolution, tz: HEL };
+          const split = await aggregateExpenses([{ id, intervalMinutes }], range, 2550, db);
+          // "hourly" keeps the range whole, and a range off whole hours reads only the intervals.
+          const whole = await aggregateExpenses([{ id, intervalMinutes }], range, 2550, db, "cost", { rollup: "hourly" });
+          expect(split.length).toBe(resolution === "day" ? Math.round((toMs - fromMs) / 86_400_000 + 0.5) : 1);
+          expect(split.map((c) => [c.at, c.wh, c.unpriced])).toEqual(whole.map((c) => [c.at, c.wh, c.unpriced]));
+          split.forEach((c, i) => {
+            expect(c.energyCents).toBeCloseTo(whole[i].energyCents, 6);
+            expect(c.feeCents).toBeCloseTo(whole[i].feeCents, 6);
+          });
+        }
+      }
+    }
+  });
+
   it("is exactly what a full recomputation gives", async () => {
     // Σ Wh × price is a float: summed in another order it may differ in the last bits.
     const read = async () =>

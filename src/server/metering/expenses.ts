@@ -5,7 +5,7 @@ import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql } from "./buckets";
 import { spotJoinsSql } from "./rollup";
 import { canUseDaily, canUseRollup, hourlyFactsSql } from "./rollup-reads";
-import { localDateString } from "@/lib/energy/time";
+import { localDateString, startOfLocalDay } from "@/lib/energy/time";
 import type { RangeInput } from "./readings";
 
 export interface ExpenseBucket {
@@ -45,6 +45,8 @@ function feeSql(minutes: SQL, localTime: SQL): SQL {
  * evenly over the minutes of each local month, per measured interval. Day and month buckets over
  * whole local days read the daily rollup, other hour, day and month buckets the hourly one, finer
  * ones the intervals (`options.rollup: "hourly"` skips the daily rollup: tests compare the two).
+ * A day or month range from a local midnight to a moment within a later day (this month so far)
+ * is two: its whole days from the daily rollup, the last day's part from the intervals.
  */
 export async function aggregateExpenses(
   points: { id: string; intervalMinutes: number }[],
@@ -56,6 +58,21 @@ export async function aggregateExpenses(
 ): Promise<ExpenseBucket[]> {
   if (!points.length) return [];
   const d = db ?? (await getDb());
+  const lastMidnight = startOfLocalDay(range.toMs, range.tz);
+  if (
+    options.rollup !== "hourly" &&
+    (range.resolution === "day" || range.resolution === "month") &&
+    lastMidnight > range.fromMs &&
+    lastMidnight < range.toMs &&
+    startOfLocalDay(range.fromMs, range.tz) === range.fromMs
+  ) {
+    // Priced row by row, so the parts add up to the whole range's buckets (to float rounding).
+    const [days, rest] = await Promise.all([
+      aggregateExpenses(points, { ...range, toMs: lastMidnight }, vatBasisPoints, d, mode, options),
+      aggregateExpenses(points, { ...range, fromMs: lastMidnight }, vatBasisPoints, d, mode, options),
+    ]);
+    return mergeBuckets(days, rest);
+  }
   const ids = points.map((p) => p.id);
   // Production is sold at the spot price, without VAT (private sellers are not VAT registered) and fees.
   const revenue = mode === "revenue";
@@ -170,4 +187,14 @@ export async function aggregateExpenses(
   const { at, cols } = await queryBuckets(d, grouped, columns, bucket);
   const [wh, energy, fee, unpriced] = cols;
   return at.map((ms, i) => ({ at: ms, wh: wh[i], energyCents: energy[i], feeCents: fee[i], unpriced: unpriced[i] }));
+}
+
+/** Buckets of two parts of a range, in time order; a bucket both have (a month) is their sum. */
+function mergeBuckets(a: ExpenseBucket[], b: ExpenseBucket[]): ExpenseBucket[] {
+  const byAt = new Map<number, ExpenseBucket>();
+  for (const x of [...a, ...b]) {
+    const seen = byAt.get(x.at);
+    byAt.set(x.at, seen ? { at: x.at, wh: seen.wh + x.wh, energyCents: seen.energyCents + x.energyCents, feeCents: seen.feeCents + x.feeCents, unpriced: seen.unpriced + x.unpriced } : x);
+  }
+  return [...byAt.values()].sort((x, y) => x.at - y.at);
 }

@@ -6,7 +6,7 @@ import { computeExpense, type ContractPricing } from "@/lib/energy/pricing";
 import { addLocalDays, daysInMonth, formatLocalIso, localParts, zonedTimeToUtc } from "@/lib/energy/time";
 import { Prng } from "@/server/demo/prng";
 import { queryRows, type Db } from "@/server/db/client";
-import { aggregateEnergy, aggregateSpot } from "./readings";
+import { aggregateEnergy, aggregateSpot, energyTotalSql } from "./readings";
 import { aggregateExpenses } from "./expenses";
 import { refreshDaily, refreshHourly, refreshHourlyPrices } from "./rollup";
 import { queryBuckets } from "./buckets";
@@ -252,7 +252,7 @@ describe("the daily rollup", () => {
     }
   });
 
-  it("prices a range that ends within a day (this month so far) as the intervals alone do", async () => {
+  it("reads a range that ends within a day (this month so far) as the intervals alone do", async () => {
     // From a local midnight to 13:37 four days later, and across the autumn DST change.
     const cases = [
       [ranges[0][0], zonedTimeToUtc(2026, 3, 31, 13, 37, HEL)],
@@ -275,6 +275,11 @@ describe("the daily rollup", () => {
             expect(c.energyCents).toBeCloseTo(whole[i].energyCents, 6);
             expect(c.feeCents).toBeCloseTo(whole[i].feeCents, 6);
           });
+          // Energy by bucket, and as one total, the same way.
+          const energy = await aggregateEnergy([{ id, intervalMinutes }], "consumption", range, db);
+          expect(energy.map((e) => [e.at, e.value])).toEqual(whole.map((c) => [c.at, c.wh]));
+          const [total] = await queryRows<{ wh: number }>(db, sql`select ${energyTotalSql([{ id, intervalMinutes }], "consumption", fromMs, toMs, HEL)} as wh`);
+          expect(Number(total.wh)).toBe(whole.reduce((s, c) => s + c.wh, 0));
         }
       }
     }

@@ -4,8 +4,8 @@ import { getDb, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
 import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql } from "./buckets";
 import { spotJoinsSql } from "./rollup";
-import { canUseDaily, canUseRollup, hourlyFactsSql } from "./rollup-reads";
-import { localDateString, startOfLocalDay } from "@/lib/energy/time";
+import { canUseDaily, canUseRollup, hourlyFactsSql, splitsAtLastMidnight } from "./rollup-reads";
+import { localDateString } from "@/lib/energy/time";
 import type { RangeInput } from "./readings";
 
 export interface ExpenseBucket {
@@ -58,14 +58,8 @@ export async function aggregateExpenses(
 ): Promise<ExpenseBucket[]> {
   if (!points.length) return [];
   const d = db ?? (await getDb());
-  const lastMidnight = startOfLocalDay(range.toMs, range.tz);
-  if (
-    options.rollup !== "hourly" &&
-    (range.resolution === "day" || range.resolution === "month") &&
-    lastMidnight > range.fromMs &&
-    lastMidnight < range.toMs &&
-    startOfLocalDay(range.fromMs, range.tz) === range.fromMs
-  ) {
+  const lastMidnight = splitsAtLastMidnight(range, options);
+  if (lastMidnight !== null) {
     // Priced row by row, so the parts add up to the whole range's buckets (to float rounding).
     const [days, rest] = await Promise.all([
       aggregateExpenses(points, { ...range, toMs: lastMidnight }, vatBasisPoints, d, mode, options),

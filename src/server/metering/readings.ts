@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import type { Resolution, SeriesPoint } from "@/lib/energy/chart";
 import { bucketSql, queryBuckets, type BucketSql } from "./buckets";
-import { canUseDaily, canUseRollup, hourlyFactsSql, onLocalMidnights, type PointIntervals } from "./rollup-reads";
+import { canUseDaily, canUseRollup, hourlyFactsSql, onLocalMidnights, splitsAtLastMidnight, type PointIntervals } from "./rollup-reads";
 import { localDateString } from "@/lib/energy/time";
 
 export const SERIES_CODE = { consumption: 1, production: 2 } as const;
@@ -25,9 +25,18 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * arraysOf) with its bucket: consumption, production, or netted (consumption − production),
  * summed over the points. Day and month buckets over whole local days read the daily rollup,
  * other hour, day and month buckets the hourly one, finer ones the intervals
- * (`options.rollup: "hourly"` skips the daily rollup: tests compare the two).
+ * (`options.rollup: "hourly"` skips the daily rollup: tests compare the two). A day or month
+ * range from a local midnight to a moment within a later day (this month so far) reads its whole
+ * days from the daily rollup and only the last day's part from the intervals.
  */
 export function energyBucketsSql(points: PointIntervals[], measurement: EnergySeries | "netted", range: RangeInput, options: { rollup?: "auto" | "hourly" } = {}): { grouped: SQL; bucket: BucketSql } {
+  const lastMidnight = splitsAtLastMidnight(range, options);
+  if (lastMidnight !== null) {
+    // Both parts give day buckets as local midnights read as UTC, so a day (or month) in both adds up.
+    const days = energyBucketsSql(points, measurement, { ...range, toMs: lastMidnight }, options);
+    const rest = energyBucketsSql(points, measurement, { ...range, fromMs: lastMidnight }, options);
+    return { grouped: sql`select b, sum(wh)::float8 as wh from ((${days.grouped}) union all (${rest.grouped})) u group by 1`, bucket: days.bucket };
+  }
   const ids = points.map((p) => p.id);
   const series = measurement === "netted" ? [1, 2] : [SERIES_CODE[measurement]];
   const value = measurement === "netted" ? sql`sum(case when series = 1 then value_wh else -value_wh end)` : sql`sum(value_wh)`;
@@ -77,6 +86,11 @@ export async function aggregateEnergy(
 export function energyTotalSql(points: PointIntervals[], series: EnergySeries, fromMs: number, toMs: number, tz: string): SQL {
   const ids = points.map((p) => p.id);
   const code = SERIES_CODE[series];
+  const lastMidnight = splitsAtLastMidnight({ fromMs, toMs, resolution: "day", tz });
+  if (lastMidnight !== null) {
+    // Whole days from the daily rollup, the last day's part from the intervals; NULL when neither has readings.
+    return sql`(select sum(v)::float8 from (values (${energyTotalSql(points, series, fromMs, lastMidnight, tz)}), (${energyTotalSql(points, series, lastMidnight, toMs, tz)})) x(v))`;
+  }
   if (onLocalMidnights(fromMs, toMs, tz)) {
     return sql`(select sum(value_wh)::float8 from interval_readings_daily where metering_point_id in ${ids} and series = ${code}
       and day >= ${localDateString(fromMs, tz)}::date and day < ${localDateString(toMs, tz)}::date)`;

@@ -86,3 +86,15 @@ export function hourlyFactsSql(points: PointIntervals[], series: number[], fromM
   if (!parts.length) throw new Error("hourlyFactsSql needs points");
   return sql.join(parts, sql` union all `);
 }
+
+/**
+ * The local midnight that splits a day or month range into whole days (the daily rollup's) and a
+ * part of a last day, or null when the range is not such: it must start on a local midnight and
+ * end after a later one, off a midnight.
+ */
+export function splitsAtLastMidnight(range: { fromMs: number; toMs: number; resolution: Resolution; tz: string }, options: { rollup?: "auto" | "hourly" } = {}): number | null {
+  if (options.rollup === "hourly" || (range.resolution !== "day" && range.resolution !== "month")) return null;
+  const lastMidnight = startOfLocalDay(range.toMs, range.tz);
+  if (lastMidnight <= range.fromMs || lastMidnight >= range.toMs || startOfLocalDay(range.fromMs, range.tz) !== range.fromMs) return null;
+  return lastMidnight;
+}

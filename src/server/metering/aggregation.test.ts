@@ -7,7 +7,7 @@ import { addLocalDays, daysInMonth, formatLocalIso, localParts, zonedTimeToUtc }
 import { Prng } from "@/server/demo/prng";
 import { queryRows, type Db } from "@/server/db/client";
 import { aggregateEnergy, aggregateSpot, energyTotalSql } from "./readings";
-import { aggregateExpenses } from "./expenses";
+import { aggregateExpenses, type ExpenseBucket } from "./expenses";
 import { refreshDaily, refreshHourly, refreshHourlyPrices } from "./rollup";
 import { queryBuckets } from "./buckets";
 import { sql } from "drizzle-orm";
@@ -28,6 +28,21 @@ const ranges = [
   [zonedTimeToUtc(2026, 10, 23, 0, 0, HEL), zonedTimeToUtc(2026, 10, 28, 0, 0, HEL)],
 ] as const;
 const readings: { id: string; start: number; wh: number }[] = [];
+/** Each point with its interval: 15-minute spot, hourly spot, 15-minute day/night. */
+const THREE_POINTS = [
+  [point15, 15],
+  [point60, 60],
+  [pointDayNight, 15],
+] as const;
+
+/** Two answers of aggregateExpenses with the same buckets, energy and unpriced counts, and costs to float rounding. */
+function expectSameCosts(a: ExpenseBucket[], b: ExpenseBucket[]) {
+  expect(a.map((c) => [c.at, c.wh, c.unpriced])).toEqual(b.map((c) => [c.at, c.wh, c.unpriced]));
+  a.forEach((c, i) => {
+    expect(c.energyCents).toBeCloseTo(b[i].energyCents, 6);
+    expect(c.feeCents).toBeCloseTo(b[i].feeCents, 6);
+  });
+}
 const prices = new Map<number, number>();
 
 beforeAll(async () => {
@@ -186,11 +201,7 @@ describe("expenses in SQL equal the pure computation", () => {
 describe("the hourly rollup", () => {
   it("gives the same hours and days as the intervals", async () => {
     for (const [from, to] of ranges) {
-      for (const [id, intervalMinutes] of [
-        [point15, 15],
-        [point60, 60],
-        [pointDayNight, 15],
-      ] as const) {
+      for (const [id, intervalMinutes] of THREE_POINTS) {
         const raw = await aggregateEnergy([{ id, intervalMinutes }], "consumption", { fromMs: from, toMs: to, resolution: "15", tz: HEL }, db);
         const hours = await aggregateEnergy([{ id, intervalMinutes }], "consumption", { fromMs: from, toMs: to, resolution: "60", tz: HEL }, db);
         const byHour = new Map<number, number>();
@@ -231,11 +242,7 @@ describe("the daily rollup", () => {
   it("gives the same days and months, energy and costs, as the hourly rollup, across both DST changes", async () => {
     const spring = zonedTimeToUtc(2026, 3, 1, 0, 0, HEL);
     const after = zonedTimeToUtc(2026, 12, 1, 0, 0, HEL);
-    for (const [id, intervalMinutes] of [
-      [point15, 15],
-      [point60, 60],
-      [pointDayNight, 15],
-    ] as const) {
+    for (const [id, intervalMinutes] of THREE_POINTS) {
       for (const resolution of ["day", "month"] as const) {
         const range = { fromMs: spring, toMs: after, resolution, tz: HEL };
         const energy = await aggregateEnergy([{ id, intervalMinutes }], "consumption", range, db);
@@ -243,11 +250,7 @@ describe("the daily rollup", () => {
         expect(energy).toEqual(await aggregateEnergy([{ id, intervalMinutes }], "consumption", range, db, { rollup: "hourly" }));
         const costs = await aggregateExpenses([{ id, intervalMinutes }], range, 2550, db);
         const viaHours = await aggregateExpenses([{ id, intervalMinutes }], range, 2550, db, "cost", { rollup: "hourly" });
-        expect(costs.map((c) => [c.at, c.wh, c.unpriced])).toEqual(viaHours.map((c) => [c.at, c.wh, c.unpriced]));
-        costs.forEach((c, i) => {
-          expect(c.energyCents).toBeCloseTo(viaHours[i].energyCents, 6);
-          expect(c.feeCents).toBeCloseTo(viaHours[i].feeCents, 6);
-        });
+        expectSameCosts(costs, viaHours);
       }
     }
   });
@@ -259,22 +262,14 @@ describe("the daily rollup", () => {
       [ranges[1][0], zonedTimeToUtc(2026, 10, 27, 0, 5, HEL)],
     ] as const;
     for (const [fromMs, toMs] of cases) {
-      for (const [id, intervalMinutes] of [
-        [point15, 15],
-        [point60, 60],
-        [pointDayNight, 15],
-      ] as const) {
+      for (const [id, intervalMinutes] of THREE_POINTS) {
         for (const resolution of ["day", "month"] as const) {
           const range = { fromMs, toMs, resolution, tz: HEL };
           const split = await aggregateExpenses([{ id, intervalMinutes }], range, 2550, db);
           // "hourly" keeps the range whole, and a range off whole hours reads only the intervals.
           const whole = await aggregateExpenses([{ id, intervalMinutes }], range, 2550, db, "cost", { rollup: "hourly" });
           expect(split.length).toBe(resolution === "day" ? Math.round((toMs - fromMs) / 86_400_000 + 0.5) : 1);
-          expect(split.map((c) => [c.at, c.wh, c.unpriced])).toEqual(whole.map((c) => [c.at, c.wh, c.unpriced]));
-          split.forEach((c, i) => {
-            expect(c.energyCents).toBeCloseTo(whole[i].energyCents, 6);
-            expect(c.feeCents).toBeCloseTo(whole[i].feeCents, 6);
-          });
+          expectSameCosts(split, whole);
           // Energy by bucket, and as one total, the same way.
           const energy = await aggregateEnergy([{ id, intervalMinutes }], "consumption", range, db);
           expect(energy.map((e) => [e.at, e.value])).toEqual(whole.map((c) => [c.at, c.wh]));

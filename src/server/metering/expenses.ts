@@ -2,9 +2,9 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { NIGHT_ENDS_AT, NIGHT_STARTS_AT } from "@/lib/energy/pricing";
-import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql } from "./buckets";
+import { bucketSql, offsetMinutesSql, queryBuckets, wallClockSql, type BucketSql } from "./buckets";
 import { spotJoinsSql } from "./rollup";
-import { canUseDaily, canUseRollup, hourlyFactsSql, splitsAtLastMidnight } from "./rollup-reads";
+import { canUseDaily, canUseRollup, groupedInParts, hourlyFactsSql } from "./rollup-reads";
 import { localDateString } from "@/lib/energy/time";
 import type { RangeInput } from "./readings";
 
@@ -58,15 +58,22 @@ export async function aggregateExpenses(
 ): Promise<ExpenseBucket[]> {
   if (!points.length) return [];
   const d = db ?? (await getDb());
-  const lastMidnight = splitsAtLastMidnight(range, options);
-  if (lastMidnight !== null) {
-    // Priced row by row, so the parts add up to the whole range's buckets (to float rounding).
-    const [days, rest] = await Promise.all([
-      aggregateExpenses(points, { ...range, toMs: lastMidnight }, vatBasisPoints, d, mode, options),
-      aggregateExpenses(points, { ...range, fromMs: lastMidnight }, vatBasisPoints, d, mode, options),
-    ]);
-    return mergeBuckets(days, rest);
-  }
+  // Priced row by row, so the parts of a split range add up to the whole (to float rounding).
+  const { grouped, bucket } = groupedInParts(range, options, COLUMNS, (part) => expenseBucketsSql(points, { ...range, ...part }, vatBasisPoints, mode, options));
+  const { at, cols } = await queryBuckets(d, grouped, COLUMNS, bucket);
+  const [wh, energy, fee, unpriced] = cols;
+  return at.map((ms, i) => ({ at: ms, wh: wh[i], energyCents: energy[i], feeCents: fee[i], unpriced: unpriced[i] }));
+}
+
+const COLUMNS = ["wh", "energy", "fee", "unpriced"];
+
+function expenseBucketsSql(
+  points: { id: string; intervalMinutes: number }[],
+  range: RangeInput,
+  vatBasisPoints: number,
+  mode: "cost" | "revenue",
+  options: { rollup?: "auto" | "hourly" },
+): { grouped: SQL; bucket: BucketSql } {
   const ids = points.map((p) => p.id);
   // Production is sold at the spot price, without VAT (private sellers are not VAT registered) and fees.
   const revenue = mode === "revenue";
@@ -177,18 +184,5 @@ export async function aggregateExpenses(
       ${joins}
       group by 1`;
   }
-  const columns = ["wh", "energy", "fee", "unpriced"];
-  const { at, cols } = await queryBuckets(d, grouped, columns, bucket);
-  const [wh, energy, fee, unpriced] = cols;
-  return at.map((ms, i) => ({ at: ms, wh: wh[i], energyCents: energy[i], feeCents: fee[i], unpriced: unpriced[i] }));
-}
-
-/** Buckets of two parts of a range, in time order; a bucket both have (a month) is their sum. */
-function mergeBuckets(a: ExpenseBucket[], b: ExpenseBucket[]): ExpenseBucket[] {
-  const byAt = new Map<number, ExpenseBucket>();
-  for (const x of [...a, ...b]) {
-    const seen = byAt.get(x.at);
-    byAt.set(x.at, seen ? { at: x.at, wh: seen.wh + x.wh, energyCents: seen.energyCents + x.energyCents, feeCents: seen.feeCents + x.feeCents, unpriced: seen.unpriced + x.unpriced } : x);
-  }
-  return [...byAt.values()].sort((x, y) => x.at - y.at);
+  return { grouped, bucket };
 }

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import type { Resolution, SeriesPoint } from "@/lib/energy/chart";
 import { bucketSql, queryBuckets, type BucketSql } from "./buckets";
-import { canUseDaily, canUseRollup, hourlyFactsSql, onLocalMidnights, splitsAtLastMidnight, type PointIntervals } from "./rollup-reads";
+import { canUseDaily, canUseRollup, groupedInParts, hourlyFactsSql, onLocalMidnights, splitsAtLastMidnight, type PointIntervals } from "./rollup-reads";
 import { localDateString } from "@/lib/energy/time";
 
 export const SERIES_CODE = { consumption: 1, production: 2 } as const;
@@ -30,13 +30,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * days from the daily rollup and only the last day's part from the intervals.
  */
 export function energyBucketsSql(points: PointIntervals[], measurement: EnergySeries | "netted", range: RangeInput, options: { rollup?: "auto" | "hourly" } = {}): { grouped: SQL; bucket: BucketSql } {
-  const lastMidnight = splitsAtLastMidnight(range, options);
-  if (lastMidnight !== null) {
-    // Both parts give day buckets as local midnights read as UTC, so a day (or month) in both adds up.
-    const days = energyBucketsSql(points, measurement, { ...range, toMs: lastMidnight }, options);
-    const rest = energyBucketsSql(points, measurement, { ...range, fromMs: lastMidnight }, options);
-    return { grouped: sql`select b, sum(wh)::float8 as wh from ((${days.grouped}) union all (${rest.grouped})) u group by 1`, bucket: days.bucket };
-  }
+  return groupedInParts(range, options, ["wh"], (part) => energyBucketsOfRange(points, measurement, { ...range, ...part }, options));
+}
+
+function energyBucketsOfRange(points: PointIntervals[], measurement: EnergySeries | "netted", range: RangeInput, options: { rollup?: "auto" | "hourly" }): { grouped: SQL; bucket: BucketSql } {
   const ids = points.map((p) => p.id);
   const series = measurement === "netted" ? [1, 2] : [SERIES_CODE[measurement]];
   const value = measurement === "netted" ? sql`sum(case when series = 1 then value_wh else -value_wh end)` : sql`sum(value_wh)`;

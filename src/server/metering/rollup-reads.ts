@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { offsetSpans, startOfLocalDay } from "@/lib/energy/time";
 import type { Resolution } from "@/lib/energy/chart";
+import type { BucketSql } from "./buckets";
 import { spotJoinsSql } from "./rollup";
 
 /*
@@ -97,4 +98,25 @@ export function splitsAtLastMidnight(range: { fromMs: number; toMs: number; reso
   const lastMidnight = startOfLocalDay(range.toMs, range.tz);
   if (lastMidnight <= range.fromMs || lastMidnight >= range.toMs || startOfLocalDay(range.fromMs, range.tz) !== range.fromMs) return null;
   return lastMidnight;
+}
+
+/**
+ * A grouped sub-select of buckets (`select b, <columns> … group by 1`) over a range, built by
+ * `build` for the range whole, or, where splitsAtLastMidnight splits it, for its two parts as one
+ * statement: a bucket both parts have (a month, or nothing for days) is their sum. Every column
+ * must be a sum over rows, so the parts add up to the whole range's answer.
+ */
+export function groupedInParts(
+  range: { fromMs: number; toMs: number; resolution: Resolution; tz: string },
+  options: { rollup?: "auto" | "hourly" },
+  columns: string[],
+  build: (part: { fromMs: number; toMs: number }) => { grouped: SQL; bucket: BucketSql },
+): { grouped: SQL; bucket: BucketSql } {
+  const lastMidnight = splitsAtLastMidnight(range, options);
+  if (lastMidnight === null) return build(range);
+  const days = build({ fromMs: range.fromMs, toMs: lastMidnight });
+  const rest = build({ fromMs: lastMidnight, toMs: range.toMs });
+  // Both parts give day buckets as local midnights read as UTC (bucketSql), so they line up.
+  const sums = sql.raw(columns.map((c) => `sum(${c})::float8 as ${c}`).join(", "));
+  return { grouped: sql`select b, ${sums} from ((${days.grouped}) union all (${rest.grouped})) u group by 1`, bucket: days.bucket };
 }

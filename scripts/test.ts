@@ -50,7 +50,7 @@ function run(name: string, cmd: string, args: string[], env: Record<string, stri
   if (!jsonReport && !errorsFile) passed = result.status === 0 ? 1 : 0;
   const step: Step = { name, passed, failed, ok: result.status === 0, seconds: (Date.now() - started) / 1000, failures, notes: [] };
   steps.push(step);
-  return { step, unhandled, testsFailed: jsonReport && fs.existsSync(jsonReport) ? failures.length - unhandled.length : null };
+  return { step, unhandled };
 }
 
 interface UnhandledError {
@@ -76,27 +76,21 @@ function firstLine(message: string | undefined): string {
 }
 
 const vitest = (name: string, args: string[], env: Record<string, string> = {}) => {
-  const report = path.join(RESULTS, `${name.replace(/\W+/g, "-")}.json`);
-  const errors = report.replace(/\.json$/, ".unhandled.json");
-  for (const f of [report, errors]) fs.rmSync(f, { force: true });
-  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./scripts/unhandled-errors-reporter.ts"];
-  const first = run(name, bin("vitest"), ["run", ...args, ...reporters], { ...env, UNHANDLED_ERRORS_FILE: errors }, report, errors);
+  const attempt = (label: string, files: string[], suffix: string) => {
+    const report = path.join(RESULTS, `${name.replace(/\W+/g, "-")}${suffix}.json`);
+    const errors = report.replace(/\.json$/, ".unhandled.json");
+    for (const f of [report, errors]) fs.rmSync(f, { force: true });
+    const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./scripts/unhandled-errors-reporter.ts"];
+    return run(label, bin("vitest"), ["run", ...args, ...files, ...reporters], { ...env, UNHANDLED_ERRORS_FILE: errors }, report, errors);
+  };
+  const first = attempt(name, [], "");
   // Every test passed, yet an error outside any test (a socket reset in a library's background
   // work) failed the run: the files it happened in run once more. A failing assertion is never
   // run again, and the summary keeps what happened either way.
   const files = [...new Set(first.unhandled.map((e) => e.file))];
-  if (first.step.ok || first.testsFailed !== 0 || !files.length || files.some((f) => !f)) return;
-  const again = report.replace(/\.json$/, ".again.json");
-  const againErrors = again.replace(/\.json$/, ".unhandled.json");
-  for (const f of [again, againErrors]) fs.rmSync(f, { force: true });
-  const second = run(
-    `${name}, again`,
-    bin("vitest"),
-    ["run", ...args, ...(files as string[]), "--reporter=default", "--reporter=json", `--outputFile.json=${again}`, "--reporter=./scripts/unhandled-errors-reporter.ts"],
-    { ...env, UNHANDLED_ERRORS_FILE: againErrors },
-    again,
-    againErrors,
-  );
+  const testsFailed = first.step.failures.length > first.unhandled.length;
+  if (first.step.ok || testsFailed || !files.length || files.some((f) => !f)) return;
+  const second = attempt(`${name}, again`, files as string[], ".again");
   steps.pop();
   if (!second.step.ok) {
     first.step.failures.push(...second.step.failures.map((f) => `again: ${f}`));

@@ -65,7 +65,8 @@ export function hearsDatabase(): boolean {
   const state = openedState();
   if (!state) return false;
   if (b.listening && b.generation === state.generation) return true;
-  void startListening();
+  // In the background: a database that cannot be reached now fails no request; the next cached read tries again.
+  startListening().catch((err) => console.error("[cache] cannot listen for invalidations", err));
   return false;
 }
 
@@ -77,15 +78,7 @@ function onPayload(payload: string) {
 /** Starts listening (once per opened database); resolves when the LISTEN is in place. */
 export async function startListening(): Promise<void> {
   const b = bus();
-  let state;
-  try {
-    state = await getState();
-  } catch (err) {
-    // Called in the background (hearsDatabase): a database that cannot open now is no reason to
-    // fail the process; the next cached read tries again.
-    console.error("[cache] cannot listen for invalidations", err);
-    return;
-  }
+  const state = await getState();
   if (b.listening && b.generation === state.generation) return;
   if (b.starting) return b.starting;
   const generation = state.generation;

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { cacheReady } from "@/server/cache/bus";
+import { announced, cacheReady } from "@/server/cache/bus";
 import { sessionCache, sessionChanged, SESSION_COOKIE, type PortalSession, type SessionLookup } from "./session-cache";
 import { getDb } from "@/server/db/client";
 import { authSession } from "@/server/db/schema";
@@ -31,8 +31,9 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
       return verified === session.verified ? hit.lookup : { kind: "ok", session: { ...session, verified } };
     }
   }
+  const mark = announced("session", "user", "site");
   const lookup = await lookupSession(site, headers, url);
-  if (useCache && lookup.kind !== "none") {
+  if (useCache && lookup.kind !== "none" && announced("session", "user", "site") === mark) {
     const s = lookup.kind === "ok" ? lookup.session : null;
     cache.set(key, { lookup, sessionId: s?.id ?? "", userId: s?.person.id ?? "", expiresAt: s ? s.expiresAt.getTime() : Date.now() + 60_000 });
   }

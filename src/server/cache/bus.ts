@@ -18,6 +18,9 @@ const CHANNEL = "portal_cache";
 type Handler = (key: string) => void;
 interface Bus {
   handlers: Map<CacheTopic, Set<Handler>>;
+  /** Announcements heard per topic, and resets of everything: see `announced`. */
+  heard: Map<CacheTopic, number>;
+  resets: number;
   /** Everything cached is dropped when the listening connection is (re)established. */
   resetters: Set<() => void>;
   listening: boolean;
@@ -29,7 +32,7 @@ interface Bus {
 const KEY = Symbol.for("portal.cache.bus");
 const g = globalThis as typeof globalThis & { [KEY]?: Bus };
 function bus(): Bus {
-  g[KEY] ??= { handlers: new Map(), resetters: new Set(), listening: false };
+  g[KEY] ??= { handlers: new Map(), heard: new Map(), resets: 0, resetters: new Set(), listening: false };
   return g[KEY];
 }
 
@@ -43,11 +46,28 @@ export function onInvalidate(topic: CacheTopic, handler: Handler, reset: () => v
 }
 
 function deliver(topic: CacheTopic, key: string) {
-  for (const h of bus().handlers.get(topic) ?? []) h(key);
+  const b = bus();
+  b.heard.set(topic, (b.heard.get(topic) ?? 0) + 1);
+  for (const h of b.handlers.get(topic) ?? []) h(key);
 }
 
 function resetAll() {
-  for (const r of bus().resetters) r();
+  const b = bus();
+  b.resets++;
+  for (const r of b.resetters) r();
+}
+
+/**
+ * A mark of what this process has heard on the topics so far. A cache takes it before it reads the
+ * database and keeps what it read only if the mark is the same afterwards: a read that began before
+ * a change was announced may hold what the change replaced, and the announcement has already
+ * dropped the entry that read would otherwise put back for the cache's whole lifetime.
+ */
+export function announced(...topics: CacheTopic[]): number {
+  const b = bus();
+  let n = b.resets;
+  for (const t of topics) n += b.heard.get(t) ?? 0;
+  return n;
 }
 
 /** True when hits may be served: the process hears every other process's announcements. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { cacheReady, onInvalidate } from "@/server/cache/bus";
+import { announced, cacheReady, onInvalidate } from "@/server/cache/bus";
 import { hasFeature } from "@/lib/features";
 import { notFound, validationError, type FieldError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
@@ -158,8 +158,9 @@ export async function spotStatistics(site: Site, now = Date.now()): Promise<Spot
   const cache = spotCache();
   const hit = cacheReady() ? cache.get(key) : undefined;
   if (hit) return hit;
+  const mark = announced("spot");
   const value = await computeSpotStatistics(site, facts, now);
-  cache.set(key, value);
+  if (announced("spot") === mark) cache.set(key, value);
   return value;
 }
 

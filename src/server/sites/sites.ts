@@ -6,7 +6,7 @@ import { isFeature } from "@/lib/features";
 import type { SiteView } from "@/lib/sites";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
+import { announced, cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
 
 export type SiteRow = typeof sites.$inferSelect;
 export type Site = SiteRow & { domains: string[]; primaryDomain: string };
@@ -55,8 +55,9 @@ export async function getSiteById(id: string): Promise<Site | null> {
   const c = cache().byId;
   const hit = cacheReady() ? c.get(id) : undefined;
   if (hit) return hit.value;
+  const mark = announced("site");
   const value = await loadSite(id);
-  c.set(id, { value });
+  if (announced("site") === mark) c.set(id, { value });
   return value;
 }
 
@@ -67,10 +68,11 @@ export async function findSiteByHost(rawHost: string | null | undefined): Promis
   const c = cache().byHost;
   const hit = cacheReady() ? c.get(host) : undefined;
   if (hit) return hit.value;
+  const mark = announced("site");
   const db = await getDb();
   const [domain] = await db.select().from(siteDomains).where(eq(siteDomains.host, host));
   const value = domain ? await getSiteById(domain.siteId) : null;
-  c.set(host, { value });
+  if (announced("site") === mark) c.set(host, { value });
   return value;
 }
 

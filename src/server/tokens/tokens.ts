@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { beforeCloseDb, getDb } from "@/server/db/client";
 import { apiTokens, apiTokenUses, authUser, customerAccess, customers } from "@/server/db/schema";
-import { cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
+import { announced, cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
 import { writeAudit } from "@/server/audit/audit";
 import { notFound, validationError } from "@/server/errors";
 import type { AccessRole } from "@/server/customers/access";
@@ -200,6 +200,7 @@ export async function authenticateApiToken(site: { id: string; updatedAt: Date }
     const hit = cache.get(key);
     if (hit && hit.auth.expiresAt.getTime() > Date.now()) return hit.auth;
   }
+  const mark = announced("user", "site");
   const db = await getDb();
   const [row] = await db
     .select({
@@ -251,7 +252,7 @@ export async function authenticateApiToken(site: { id: string; updatedAt: Date }
       customerService: false,
     },
   };
-  if (useCache) cache.set(key, { auth, until: Date.now() });
+  if (useCache && announced("user", "site") === mark) cache.set(key, { auth, until: Date.now() });
   return auth;
 }
 

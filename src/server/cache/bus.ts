@@ -1,5 +1,5 @@
 import "server-only";
-import { getState, openedState } from "@/server/db/client";
+import { beforeCloseDb, getState, openedState } from "@/server/db/client";
 
 /**
  * Cache invalidation across processes. A change (a session signed out, a site edited) is
@@ -120,21 +120,52 @@ export async function startListening(): Promise<void> {
       });
     return b.starting;
   }
-  const client = state.engine.client;
-  b.starting = client
-    .listen(
-      CHANNEL,
-      onPayload,
-      // Called on every (re)connection: whatever was announced while not listening is unknown.
-      () => {
-        resetAll();
-        b.listening = true;
-        b.generation = generation;
+  const { url } = state.engine;
+  b.starting = (async () => {
+    const { postgres } = await import("@/server/db/drivers/postgres");
+    // A connection of its own, so that its loss is known: until it listens again no cached hit is
+    // served, as anything announced meanwhile is missed (the driver's own LISTEN re-subscribes on
+    // its own, once, and says nothing if that fails).
+    // `onnotify` is the driver's own hook for notifications (what its `listen` uses), not in its types.
+    const options = {
+      max: 1,
+      idle_timeout: 0,
+      max_lifetime: 0,
+      fetch_types: false,
+      onnotice: () => {},
+      connection: { application_name: "portal-cache-listener" },
+      onnotify: (channel: string, payload: string) => {
+        if (channel === CHANNEL) onPayload(payload);
       },
-    )
-    .then((meta) => {
-      b.unlisten = meta.unlisten;
-    })
+      onclose: () => {
+        if (b.unlisten !== stop) return;
+        b.listening = false;
+        b.unlisten = undefined;
+        void listener.end({ timeout: 0 }).catch(() => {});
+      },
+    };
+    const listener = postgres(url, options);
+    const stop = async () => {
+      if (b.unlisten === stop) {
+        b.listening = false;
+        b.unlisten = undefined;
+      }
+      await listener.end({ timeout: 1 });
+    };
+    try {
+      await listener.unsafe(`listen ${CHANNEL}`);
+    } catch (err) {
+      await listener.end({ timeout: 0 }).catch(() => {});
+      throw err;
+    }
+    b.unlisten = stop;
+    // The database closes it with the rest (tests open and close one database after another).
+    beforeCloseDb(stop);
+    // Whatever was announced while not listening is unknown.
+    resetAll();
+    b.listening = true;
+    b.generation = generation;
+  })()
     .catch((err) => {
       console.error("[cache] cannot listen for invalidations", err);
     })

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import postgres from "postgres";
+import { useTestDatabase } from "@/test/db";
+import { getDb } from "@/server/db/client";
+import { sites } from "@/server/db/schema";
+import { getSiteById, invalidateSiteCache } from "@/server/sites/sites";
+import { hearsDatabase, startListening } from "./bus";
+
+let cleanup: () => Promise<void>;
+let engine: string;
+beforeAll(async () => {
+  ({ cleanup, engine } = await useTestDatabase());
+});
+afterAll(async () => cleanup());
+
+/** Renames the site in the database without telling any cache. */
+async function renameQuietly(name: string) {
+  const db = await getDb();
+  await db.update(sites).set({ companyName: name }).where(eq(sites.id, "aurora"));
+}
+
+describe("the cache bus on PostgreSQL", () => {
+  it.skipIf(process.env.TEST_DB !== "postgres")("serves nothing from memory once its connection is lost, until it listens again", async () => {
+    expect(engine).toBe("postgres");
+    const db = await getDb();
+    const [{ name: database }] = (await db.execute(sql`select current_database() as name`)) as unknown as { name: string }[];
+    // Another database's connection changes this one (a database cannot refuse its own).
+    const admin = new URL(process.env.DATABASE_URL!);
+    admin.pathname = "/postgres";
+    const server = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+    const allowConnections = (allow: boolean) => server.unsafe(`alter database "${database}" allow_connections ${allow}`);
+    await startListening();
+    expect(hearsDatabase()).toBe(true);
+    const original = (await getSiteById("aurora"))!.companyName;
+    await renameQuietly("Unheard Oy");
+    // Listening, the remembered site answers.
+    expect((await getSiteById("aurora"))!.companyName).toBe(original);
+    try {
+      // The listening connection is cut, and no new connection can listen again for now.
+      await allowConnections(false);
+      const cut = (await db.execute(
+        sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and application_name = 'portal-cache-listener'`,
+      )) as unknown as { done: boolean }[];
+      expect(cut).toEqual([{ done: true }]);
+      await expect.poll(() => hearsDatabase(), { timeout: 10_000, interval: 50 }).toBe(false);
+      // Announcements may be missed now: the site is read from the database.
+      expect((await getSiteById("aurora"))!.companyName).toBe("Unheard Oy");
+      await allowConnections(true);
+      // The next cached read listens again, and then announcements are heard as before.
+      await expect.poll(() => hearsDatabase(), { timeout: 10_000, interval: 50 }).toBe(true);
+      expect((await getSiteById("aurora"))!.companyName).toBe("Unheard Oy");
+      await renameQuietly("Heard Oy");
+      expect((await getSiteById("aurora"))!.companyName).toBe("Unheard Oy");
+      await invalidateSiteCache();
+      expect((await getSiteById("aurora"))!.companyName).toBe("Heard Oy");
+    } finally {
+      await allowConnections(true);
+      await server.end();
+      await renameQuietly(original);
+      await invalidateSiteCache();
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { beforeCloseDb, getState, openedState } from "@/server/db/client";
 export type CacheTopic = "session" | "user" | "site" | "spot" | "customer";
 
 const CHANNEL = "portal_cache";
+const RETRY_MS = 1_000;
 type Handler = (key: string) => void;
 interface Bus {
   handlers: Map<CacheTopic, Set<Handler>>;
@@ -27,6 +28,8 @@ interface Bus {
   starting?: Promise<void>;
   generation?: number;
   unlisten?: () => Promise<void>;
+  /** After a failed attempt, when the reads may try to listen again (not on every read). */
+  retryAt?: number;
 }
 
 const KEY = Symbol.for("portal.cache.bus");
@@ -85,8 +88,9 @@ export function hearsDatabase(): boolean {
   const state = openedState();
   if (!state) return false;
   if (b.listening && b.generation === state.generation) return true;
-  // In the background: a database that cannot be reached now fails no request; the next cached read tries again.
-  startListening().catch((err) => console.error("[cache] cannot listen for invalidations", err));
+  // In the background: a database that cannot be reached now fails no request; a cached read a
+  // second after a failed attempt tries again.
+  if (!b.starting && (b.retryAt ?? 0) <= Date.now()) startListening().catch((err) => console.error("[cache] cannot listen for invalidations", err));
   return false;
 }
 
@@ -167,6 +171,7 @@ export async function startListening(): Promise<void> {
     b.generation = generation;
   })()
     .catch((err) => {
+      b.retryAt = Date.now() + RETRY_MS;
       console.error("[cache] cannot listen for invalidations", err);
     })
     .finally(() => {

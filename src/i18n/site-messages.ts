@@ -5,7 +5,7 @@ import { siteTranslations } from "@/server/db/schema";
 import { applyOverrides, loadLocaleMessages } from "./messages";
 import type { MessageTree } from "./pseudo";
 
-import { announced, onInvalidate } from "@/server/cache/bus";
+import { loadAndKeep, onInvalidate } from "@/server/cache/bus";
 
 const TTL_MS = 30_000;
 const cache = new Map<string, { at: number; value: MessageTree }>();
@@ -23,15 +23,18 @@ export async function getSiteMessages(siteId: string | null, locale: string): Pr
   const key = `${siteId}|${locale}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const mark = announced("site");
-  const db = await getDb();
-  const overrides = await db
-    .select({ key: siteTranslations.key, value: siteTranslations.value })
-    .from(siteTranslations)
-    .where(and(eq(siteTranslations.siteId, siteId), eq(siteTranslations.locale, locale)));
-  const value = applyOverrides(base, overrides);
-  if (announced("site") === mark) cache.set(key, { at: Date.now(), value });
-  return value;
+  return loadAndKeep(
+    ["site"],
+    async () => {
+      const db = await getDb();
+      const overrides = await db
+        .select({ key: siteTranslations.key, value: siteTranslations.value })
+        .from(siteTranslations)
+        .where(and(eq(siteTranslations.siteId, siteId), eq(siteTranslations.locale, locale)));
+      return applyOverrides(base, overrides);
+    },
+    (value) => cache.set(key, { at: Date.now(), value }),
+  );
 }
 
 export function invalidateSiteMessages(siteId: string) {

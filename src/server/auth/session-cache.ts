@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { invalidate, onInvalidate } from "@/server/cache/bus";
+import { invalidate, onInvalidate, type CacheTopic } from "@/server/cache/bus";
 import type { AccessibleCustomer } from "@/server/customers/access";
 
 export interface PortalSession {
@@ -36,6 +36,8 @@ export type SessionLookup = { kind: "none" } | { kind: "foreign" } | { kind: "ok
  * A cookie that names no session is not remembered: it costs its query every time.
  */
 const CACHE = Symbol.for("portal.session.cache");
+/** What drops a remembered session (registered below); a lookup during one of these is not kept. */
+export const SESSION_CACHE_TOPICS = ["session", "user", "site"] as const satisfies readonly CacheTopic[];
 export interface Cached {
   lookup: SessionLookup;
   sessionId: string;

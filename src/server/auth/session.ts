@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { announced, cacheReady } from "@/server/cache/bus";
-import { sessionCache, sessionChanged, SESSION_COOKIE, type PortalSession, type SessionLookup } from "./session-cache";
+import { cacheReady, loadAndKeep } from "@/server/cache/bus";
+import { SESSION_CACHE_TOPICS, sessionCache, sessionChanged, SESSION_COOKIE, type PortalSession, type SessionLookup } from "./session-cache";
 import { getDb } from "@/server/db/client";
 import { authSession } from "@/server/db/schema";
 import type { Site } from "@/server/sites/sites";
@@ -31,13 +31,15 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
       return verified === session.verified ? hit.lookup : { kind: "ok", session: { ...session, verified } };
     }
   }
-  const mark = announced("session", "user", "site");
-  const lookup = await lookupSession(site, headers, url);
-  if (useCache && lookup.kind !== "none" && announced("session", "user", "site") === mark) {
-    const s = lookup.kind === "ok" ? lookup.session : null;
-    cache.set(key, { lookup, sessionId: s?.id ?? "", userId: s?.person.id ?? "", expiresAt: s ? s.expiresAt.getTime() : Date.now() + 60_000 });
-  }
-  return lookup;
+  return loadAndKeep(
+    SESSION_CACHE_TOPICS,
+    () => lookupSession(site, headers, url),
+    (lookup) => {
+      if (!useCache || lookup.kind === "none") return;
+      const s = lookup.kind === "ok" ? lookup.session : null;
+      cache.set(key, { lookup, sessionId: s?.id ?? "", userId: s?.person.id ?? "", expiresAt: s ? s.expiresAt.getTime() : Date.now() + 60_000 });
+    },
+  );
 }
 
 async function lookupSession(site: Site, headers: Headers, url?: string): Promise<SessionLookup> {

@@ -4,13 +4,14 @@ import postgres from "postgres";
 import { useTestDatabase } from "@/test/db";
 import { getDb } from "@/server/db/client";
 import { sites } from "@/server/db/schema";
-import { getSiteById, invalidateSiteCache } from "@/server/sites/sites";
+import { findSiteByHost, getSiteById, invalidateSiteCache } from "@/server/sites/sites";
 import { hearsDatabase, startListening } from "./bus";
 
 let cleanup: () => Promise<void>;
 let engine: string;
 beforeAll(async () => {
   ({ cleanup, engine } = await useTestDatabase());
+  await startListening();
 });
 afterAll(async () => cleanup());
 
@@ -19,6 +20,41 @@ async function renameQuietly(name: string) {
   const db = await getDb();
   await db.update(sites).set({ companyName: name }).where(eq(sites.id, "aurora"));
 }
+
+describe("the cache bus, seen through the site cache", () => {
+  it("serves a site from memory until a change is announced", async () => {
+    const original = (await getSiteById("aurora"))!.companyName;
+    try {
+      await renameQuietly("Unannounced Oy");
+      // Unannounced, the remembered site still answers, by id and by host.
+      expect((await getSiteById("aurora"))!.companyName).toBe(original);
+      expect((await findSiteByHost("aurora.localhost"))!.companyName).toBe(original);
+      await invalidateSiteCache();
+      expect((await getSiteById("aurora"))!.companyName).toBe("Unannounced Oy");
+      expect((await findSiteByHost("aurora.localhost"))!.companyName).toBe("Unannounced Oy");
+    } finally {
+      await renameQuietly(original);
+      await invalidateSiteCache();
+    }
+  });
+
+  it("does not keep a read that a change was announced during", async () => {
+    const original = (await getSiteById("aurora"))!.companyName;
+    await invalidateSiteCache();
+    try {
+      // The read starts, then a change is announced before it finishes: what it read may be what
+      // the change replaced, so it may not be kept.
+      const reading = getSiteById("aurora");
+      await invalidateSiteCache();
+      expect((await reading)!.companyName).toBe(original);
+      await renameQuietly("Later Oy");
+      expect((await getSiteById("aurora"))!.companyName).toBe("Later Oy");
+    } finally {
+      await renameQuietly(original);
+      await invalidateSiteCache();
+    }
+  });
+});
 
 describe("the cache bus on PostgreSQL", () => {
   it.skipIf(process.env.TEST_DB !== "postgres")("serves nothing from memory once its connection is lost, until it listens again", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PGlite } from "@electric-sql/pglite";
 import { beforeCloseDb, getState, openedState } from "@/server/db/client";
 
 /**
@@ -24,10 +25,9 @@ interface Bus {
   resets: number;
   /** Everything cached is dropped when the listening connection is (re)established. */
   resetters: Set<() => void>;
-  listening: boolean;
   starting?: Promise<void>;
-  generation?: number;
-  unlisten?: () => Promise<void>;
+  /** The LISTEN in place, if any: hits are served while it is the opened database's. */
+  listener?: Listener;
   /** After a failed attempt, when the reads may try to listen again (not on every read). */
   retryAt?: number;
 }
@@ -35,7 +35,7 @@ interface Bus {
 const KEY = Symbol.for("portal.cache.bus");
 const g = globalThis as typeof globalThis & { [KEY]?: Bus };
 function bus(): Bus {
-  g[KEY] ??= { handlers: new Map(), heard: new Map(), resets: 0, resetters: new Set(), listening: false };
+  g[KEY] ??= { handlers: new Map(), heard: new Map(), resets: 0, resetters: new Set() };
   return g[KEY];
 }
 
@@ -48,7 +48,8 @@ export function onInvalidate(topic: CacheTopic, handler: Handler, reset: () => v
   b.resetters.add(reset);
 }
 
-function deliver(topic: CacheTopic, key: string) {
+/** Drops an entry in this process only (other processes hear of the change another way). */
+export function dropHere(topic: CacheTopic, key: string): void {
   const b = bus();
   b.heard.set(topic, (b.heard.get(topic) ?? 0) + 1);
   for (const h of b.handlers.get(topic) ?? []) h(key);
@@ -61,16 +62,27 @@ function resetAll() {
 }
 
 /**
- * A mark of what this process has heard on the topics so far. A cache takes it before it reads the
- * database and keeps what it read only if the mark is the same afterwards: a read that began before
- * a change was announced may hold what the change replaced, and the announcement has already
- * dropped the entry that read would otherwise put back for the cache's whole lifetime.
+ * A mark of what this process has heard on the topics so far (`loadAndKeep`). A cache keeps what
+ * it read only if the mark did not move while it read: a read that began before a change was
+ * announced may hold what the change replaced, and the announcement has already dropped the entry
+ * that read would otherwise put back for the cache's whole lifetime.
  */
-export function announced(...topics: CacheTopic[]): number {
+function announced(topics: readonly CacheTopic[]): number {
   const b = bus();
   let n = b.resets;
   for (const t of topics) n += b.heard.get(t) ?? 0;
   return n;
+}
+
+/**
+ * Reads through a cache: runs `load`, and hands its value to `keep` only if nothing was announced
+ * on `topics` (the topics the cache drops entries on) while it ran.
+ */
+export async function loadAndKeep<T>(topics: readonly CacheTopic[], load: () => Promise<T>, keep: (value: T) => void): Promise<T> {
+  const mark = announced(topics);
+  const value = await load();
+  if (announced(topics) === mark) keep(value);
+  return value;
 }
 
 /** True when hits may be served: the process hears every other process's announcements. */
@@ -87,7 +99,7 @@ export function hearsDatabase(): boolean {
   const b = bus();
   const state = openedState();
   if (!state) return false;
-  if (b.listening && b.generation === state.generation) return true;
+  if (b.listener?.generation === state.generation) return true;
   // In the background: a database that cannot be reached now fails no request; a cached read a
   // second after a failed attempt tries again.
   if (!b.starting && (b.retryAt ?? 0) <= Date.now()) startListening().catch((err) => console.error("[cache] cannot listen for invalidations", err));
@@ -96,80 +108,42 @@ export function hearsDatabase(): boolean {
 
 function onPayload(payload: string) {
   const sep = payload.indexOf(":");
-  if (sep > 0) deliver(payload.slice(0, sep) as CacheTopic, payload.slice(sep + 1));
+  if (sep > 0) dropHere(payload.slice(0, sep) as CacheTopic, payload.slice(sep + 1));
+}
+
+/** The LISTEN on one opened database; `lost` is set when its connection closes. */
+interface Listener {
+  generation: number;
+  lost: boolean;
 }
 
 /** Starts listening (once per opened database); resolves when the LISTEN is in place. */
 export async function startListening(): Promise<void> {
   const b = bus();
   const state = await getState();
-  if (b.listening && b.generation === state.generation) return;
+  if (b.listener?.generation === state.generation) return;
   if (b.starting) return b.starting;
-  const generation = state.generation;
-  if (state.engine.kind === "pglite") {
-    // Only the database's triggers notify here (announcements stay in this process).
-    b.starting = state.engine.client
-      .listen(CHANNEL, onPayload)
-      .then((unlisten) => {
-        resetAll();
-        b.listening = true;
-        b.generation = generation;
-        b.unlisten = () => unlisten();
-      })
-      .catch((err) => {
-        console.error("[cache] cannot listen for invalidations", err);
-      })
-      .finally(() => {
-        b.starting = undefined;
-      });
-    return b.starting;
-  }
-  const { url } = state.engine;
-  b.starting = (async () => {
-    const { postgres } = await import("@/server/db/drivers/postgres");
-    // A connection of its own, so that its loss is known: until it listens again no cached hit is
-    // served, as anything announced meanwhile is missed (the driver's own LISTEN re-subscribes on
-    // its own, once, and says nothing if that fails).
-    // `onnotify` is the driver's own hook for notifications (what its `listen` uses), not in its types.
-    const options = {
-      max: 1,
-      idle_timeout: 0,
-      max_lifetime: 0,
-      fetch_types: false,
-      onnotice: () => {},
-      connection: { application_name: "portal-cache-listener" },
-      onnotify: (channel: string, payload: string) => {
-        if (channel === CHANNEL) onPayload(payload);
-      },
-      onclose: () => {
-        if (b.unlisten !== stop) return;
-        b.listening = false;
-        b.unlisten = undefined;
-        void listener.end({ timeout: 0 }).catch(() => {});
-      },
-    };
-    const listener = postgres(url, options);
-    const stop = async () => {
-      if (b.unlisten === stop) {
-        b.listening = false;
-        b.unlisten = undefined;
+  const listener: Listener = { generation: state.generation, lost: false };
+  // From now until it listens again, anything announced is missed: nothing is served from memory.
+  const lose = () => {
+    listener.lost = true;
+    if (b.listener === listener) b.listener = undefined;
+  };
+  b.starting = (state.engine.kind === "pglite" ? listenEmbedded(state.engine.client) : listenOwnConnection(state.engine.url, lose))
+    .then(async (stop) => {
+      if (listener.lost) {
+        await stop();
+        throw new Error("the listening connection closed as it started");
       }
-      await listener.end({ timeout: 1 });
-    };
-    try {
-      await listener.unsafe(`listen ${CHANNEL}`);
-    } catch (err) {
-      await listener.end({ timeout: 0 }).catch(() => {});
-      throw err;
-    }
-    b.unlisten = stop;
-    // The database closes it with the rest (tests open and close one database after another).
-    beforeCloseDb(stop);
-    // Whatever was announced while not listening is unknown.
-    resetAll();
-    b.listening = true;
-    b.generation = generation;
-  })()
+      b.listener = listener;
+      // The database closes it with the rest (tests open and close one database after another).
+      beforeCloseDb(async () => {
+        lose();
+        await stop();
+      });
+      // Whatever was announced while not listening is unknown.
+      resetAll();
+    })
     .catch((err) => {
       b.retryAt = Date.now() + RETRY_MS;
       console.error("[cache] cannot listen for invalidations", err);
@@ -180,9 +154,47 @@ export async function startListening(): Promise<void> {
   return b.starting;
 }
 
+/** PGlite: only the database's triggers notify here (announcements stay in this process). */
+async function listenEmbedded(client: PGlite): Promise<() => Promise<void>> {
+  const unlisten = await client.listen(CHANNEL, onPayload);
+  return () => unlisten();
+}
+
+/**
+ * PostgreSQL: a connection of its own, so that its loss is known (`onLost`). The driver's own
+ * `listen()` subscribes again once after a lost connection and says nothing if that fails.
+ */
+async function listenOwnConnection(url: string, onLost: () => void): Promise<() => Promise<void>> {
+  const { postgres } = await import("@/server/db/drivers/postgres");
+  // `onnotify` is the driver's hook for notifications (what its `listen()` uses), not in its types.
+  const options = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: 0,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: "portal-cache-listener" },
+    onnotify: (channel: string, payload: string) => {
+      if (channel === CHANNEL) onPayload(payload);
+    },
+    onclose: () => {
+      onLost();
+      void connection.end({ timeout: 0 }).catch(() => {});
+    },
+  };
+  const connection = postgres(url, options);
+  try {
+    await connection.unsafe(`listen ${CHANNEL}`);
+  } catch (err) {
+    await connection.end({ timeout: 0 }).catch(() => {});
+    throw err;
+  }
+  return () => connection.end({ timeout: 1 });
+}
+
 /** Drops an entry here and in every process on the same PostgreSQL. */
 export async function invalidate(topic: CacheTopic, key: string): Promise<void> {
-  deliver(topic, key);
+  dropHere(topic, key);
   const state = await getState();
   if (state.engine.kind !== "postgres") return;
   await state.engine.client.notify(CHANNEL, `${topic}:${key}`);

@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { hearsDatabase, onInvalidate } from "@/server/cache/bus";
+import { dropHere, hearsDatabase, loadAndKeep, onInvalidate } from "@/server/cache/bus";
 
 /**
  * What the API's reads keep per customer for a while: the rows behind `GET /api/me` (the customer,
@@ -17,13 +17,11 @@ import { hearsDatabase, onInvalidate } from "@/server/cache/bus";
  * (migration 0015) send the customer's key on the cache channel at commit, which every process
  * hears (cache/bus.ts; PGlite's own LISTEN in the embedded database). An API write drops its
  * customer's entries in its own process before it answers, and its own reads skip the cache, so the
- * caller reads its write at once. A read that started before a change is not kept (see `ticks`), and
+ * caller reads its write at once. A read that a change was heard during is not kept (`loadAndKeep`), and
  * nothing lives longer than CUSTOMER_CACHE_SECONDS (0 turns the cache off).
  */
 interface Store {
   cache: LRUCache<string, Map<string, { value: unknown }>>;
-  /** Counts the changes heard; a read that saw the count move while it ran does not keep its rows. */
-  ticks: number;
   scope: AsyncLocalStorage<true>;
 }
 
@@ -34,7 +32,6 @@ function store(): Store {
   if (!g[KEY]) {
     const s: Store = {
       cache: new LRUCache({ max: 10_000, ttl: Math.max(1, env().CUSTOMER_CACHE_SECONDS) * 1000 }),
-      ticks: 0,
       scope: new AsyncLocalStorage<true>(),
     };
     const clear = () => drop(s, "*");
@@ -46,7 +43,6 @@ function store(): Store {
 
 /** Forgets one customer's entry, or every entry for "*" (a TRUNCATE's notification, a write for no known customer). */
 function drop(s: Store, key: string) {
-  s.ticks++;
   if (key === "*") s.cache.clear();
   else s.cache.delete(key);
 }
@@ -69,19 +65,16 @@ export async function customerData<T>(siteId: string, customerId: string, part: 
   const key = keyOf(siteId, customerId);
   const hit = s.cache.get(key)?.get(part);
   if (hit) return hit.value as T;
-  const ticks = s.ticks;
-  const value = await load();
-  if (s.ticks === ticks) {
+  return loadAndKeep(["customer"], load, (value) => {
     let parts = s.cache.get(key);
     if (!parts) s.cache.set(key, (parts = new Map()));
     parts.set(part, { value });
-  }
-  return value;
+  });
 }
 
 /** This process forgets a customer's data now (after an API write; other processes hear the database's triggers). */
 export function forgetCustomerData(siteId: string, customerId: string): void {
-  drop(store(), keyOf(siteId, customerId));
+  dropHere("customer", keyOf(siteId, customerId));
 }
 
 /**
@@ -89,7 +82,7 @@ export function forgetCustomerData(siteId: string, customerId: string): void {
  * (an API call acting for no customer, such as a payment provider's callback; a finished job).
  */
 export function forgetAllCustomerData(): void {
-  drop(store(), "*");
+  dropHere("customer", "*");
 }
 
 /** Whether this process holds anything for the customer (tests). */

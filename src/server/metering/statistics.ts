@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { announced, cacheReady, onInvalidate } from "@/server/cache/bus";
+import { cacheReady, loadAndKeep, onInvalidate } from "@/server/cache/bus";
 import { hasFeature } from "@/lib/features";
 import { notFound, validationError, type FieldError } from "@/server/errors";
 import type { Site } from "@/server/sites/sites";
@@ -158,10 +158,11 @@ export async function spotStatistics(site: Site, now = Date.now()): Promise<Spot
   const cache = spotCache();
   const hit = cacheReady() ? cache.get(key) : undefined;
   if (hit) return hit;
-  const mark = announced("spot");
-  const value = await computeSpotStatistics(site, facts, now);
-  if (announced("spot") === mark) cache.set(key, value);
-  return value;
+  return loadAndKeep(
+    ["spot"],
+    () => computeSpotStatistics(site, facts, now),
+    (value) => cache.set(key, value),
+  );
 }
 
 async function computeSpotStatistics(site: Site, facts: SiteEnergyFacts, now: number) {

@@ -6,7 +6,7 @@ import { isFeature } from "@/lib/features";
 import type { SiteView } from "@/lib/sites";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { announced, cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
+import { cacheReady, invalidate, loadAndKeep, onInvalidate } from "@/server/cache/bus";
 
 export type SiteRow = typeof sites.$inferSelect;
 export type Site = SiteRow & { domains: string[]; primaryDomain: string };
@@ -21,6 +21,7 @@ const _siteIsView: Site extends SiteView ? true : false = true;
  * host cache is bounded, so Host headers made up by a client cannot grow it.
  */
 const CACHE = Symbol.for("portal.sites.cache");
+const SITE_TOPICS = ["site"] as const;
 type Cache = { byHost: LRUCache<string, { value: Site | null }>; byId: LRUCache<string, { value: Site | null }> };
 const g = globalThis as typeof globalThis & { [CACHE]?: Cache };
 function cache(): Cache {
@@ -31,7 +32,7 @@ function cache(): Cache {
       c.byHost.clear();
       c.byId.clear();
     };
-    onInvalidate("site", clear, clear);
+    for (const topic of SITE_TOPICS) onInvalidate(topic, clear, clear);
     g[CACHE] = c;
   }
   return g[CACHE];
@@ -55,10 +56,11 @@ export async function getSiteById(id: string): Promise<Site | null> {
   const c = cache().byId;
   const hit = cacheReady() ? c.get(id) : undefined;
   if (hit) return hit.value;
-  const mark = announced("site");
-  const value = await loadSite(id);
-  if (announced("site") === mark) c.set(id, { value });
-  return value;
+  return loadAndKeep(
+    SITE_TOPICS,
+    () => loadSite(id),
+    (value) => c.set(id, { value }),
+  );
 }
 
 export async function findSiteByHost(rawHost: string | null | undefined): Promise<Site | null> {
@@ -68,12 +70,15 @@ export async function findSiteByHost(rawHost: string | null | undefined): Promis
   const c = cache().byHost;
   const hit = cacheReady() ? c.get(host) : undefined;
   if (hit) return hit.value;
-  const mark = announced("site");
-  const db = await getDb();
-  const [domain] = await db.select().from(siteDomains).where(eq(siteDomains.host, host));
-  const value = domain ? await getSiteById(domain.siteId) : null;
-  if (announced("site") === mark) c.set(host, { value });
-  return value;
+  return loadAndKeep(
+    SITE_TOPICS,
+    async () => {
+      const db = await getDb();
+      const [domain] = await db.select().from(siteDomains).where(eq(siteDomains.host, host));
+      return domain ? await getSiteById(domain.siteId) : null;
+    },
+    (value) => c.set(host, { value }),
+  );
 }
 
 /** A site or its domains changed: every process reads sites afresh. */

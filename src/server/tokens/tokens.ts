@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { beforeCloseDb, getDb } from "@/server/db/client";
 import { apiTokens, apiTokenUses, authUser, customerAccess, customers } from "@/server/db/schema";
-import { announced, cacheReady, invalidate, onInvalidate } from "@/server/cache/bus";
+import { cacheReady, invalidate, loadAndKeep, onInvalidate, type CacheTopic } from "@/server/cache/bus";
 import { writeAudit } from "@/server/audit/audit";
 import { notFound, validationError } from "@/server/errors";
 import type { AccessRole } from "@/server/customers/access";
@@ -163,6 +163,8 @@ interface CachedAuth {
   until: number;
 }
 const CACHE = Symbol.for("portal.api-token.cache");
+/** What drops a remembered token (registered below); a lookup during one of these is not kept. */
+const TOKEN_CACHE_TOPICS = ["user", "site"] as const satisfies readonly CacheTopic[];
 const gt_ = globalThis as typeof globalThis & { [CACHE]?: LRUCache<string, CachedAuth> };
 function tokenCache(): LRUCache<string, CachedAuth> {
   if (!gt_[CACHE]) {
@@ -200,7 +202,17 @@ export async function authenticateApiToken(site: { id: string; updatedAt: Date }
     const hit = cache.get(key);
     if (hit && hit.auth.expiresAt.getTime() > Date.now()) return hit.auth;
   }
-  const mark = announced("user", "site");
+  return loadAndKeep(
+    TOKEN_CACHE_TOPICS,
+    () => lookupApiToken(site, hash),
+    (auth) => {
+      if (useCache && auth) cache.set(key, { auth, until: Date.now() });
+    },
+  );
+}
+
+/** The live token of a site by its hash, read from the database. */
+async function lookupApiToken(site: { id: string }, hash: string): Promise<TokenAuth | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -252,7 +264,6 @@ export async function authenticateApiToken(site: { id: string; updatedAt: Date }
       customerService: false,
     },
   };
-  if (useCache && announced("user", "site") === mark) cache.set(key, { auth, until: Date.now() });
   return auth;
 }
 

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import LongestFirst from "./e2e/sequencer";
 
 export default defineConfig({
   resolve: {
@@ -18,5 +19,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     globalSetup: ["e2e/global-setup.ts"],
+    // Longest files first, so that both servers stay busy to the end (e2e/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { clickUntil, fastForwardUntil, networkSettled, siteUrl, transitionsDone } from "./helpers";
+import { axe } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 import { THEME_IDS } from "../src/themes/types";
 
@@ -45,7 +45,7 @@ async function scan(page: Page, label: string, problems: string[]) {
   // The consent banner is in the server's HTML; wait until its script is live, then let any dialog finish fading in.
   if (await consentBannerDue(page)) await page.locator('[data-testid="consent-banner"][data-ready]').waitFor();
   await transitionsDone(page);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   for (const v of result.violations) {
     const nodes = v.nodes
       .slice(0, 3)
@@ -63,6 +63,15 @@ const SITES = [
 ] as const;
 
 describe("accessibility of the shell's pages (axe)", () => {
+  it("finds violations as the suite runs axe", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setContent(`<html lang="en"><head><title>Check</title></head><body><main><h1>Check</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></body></html>`);
+    const { violations } = await axe(page).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)).sort()).toEqual(["image-alt img", "label input"]);
+    await context.close();
+  });
+
   for (const site of SITES) {
     it(`${site.id}: sign-in, sandbox e-ID, home, auth error, confirm request, dev mailbox`, async () => {
       const problems: string[] = [];

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { happensWithin, siteUrl } from "./helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { planDemoPoints } from "../src/server/demo/energy/points-plan";
-import { signedInAt } from "./page-checks";
+import { axe, signedInAt } from "./page-checks";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,7 +102,7 @@ function parseCsv(text: string): string[][] {
  * axe over the page. The shared header is left out here: its language and account buttons are
  * the shell's and are checked with it.
  */
-const axe = (page: Page) => new AxeBuilder({ page }).exclude("header").analyze();
+const axeNoHeader = (page: Page) => axe(page).exclude("header").analyze();
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label, exact: true }).selectOption({ label: option });
@@ -366,7 +365,7 @@ describe("a person with no customer account to act for", () => {
       await page.getByRole("heading", { level: 2, name: "No customer account chosen" }).waitFor();
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(heading);
       await expect(page.locator(".recharts-surface").count()).resolves.toBe(0);
-      expect((await axe(page)).violations).toEqual([]);
+      expect((await axeNoHeader(page)).violations).toEqual([]);
     }
     await page.getByRole("link", { name: "Go to the home page" }).click();
     await page.waitForURL((u) => u.pathname === "/en");
@@ -381,13 +380,13 @@ describe("accessibility", () => {
         const { context, page } = await signedIn("solar-household", "/en/dashboard", { dark, mobile });
         await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(dark ? "dark" : "light");
         await page.locator(".recharts-surface").first().waitFor();
-        expect((await axe(page)).violations).toEqual([]);
+        expect((await axeNoHeader(page)).violations).toEqual([]);
         await page.goto(siteUrl(HOST, "/en/charts?overlay=price"));
         await chartSettled(page);
         await page.locator(".recharts-surface").first().waitFor();
-        expect((await axe(page)).violations).toEqual([]);
+        expect((await axeNoHeader(page)).violations).toEqual([]);
         await page.getByRole("button", { name: "Show as a table" }).click();
-        expect((await axe(page)).violations).toEqual([]);
+        expect((await axeNoHeader(page)).violations).toEqual([]);
         await context.close();
       });
     }

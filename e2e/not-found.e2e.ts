@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { networkSettled, signInSandbox, siteUrl, transitionsDone } from "./helpers";
+import { axe } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 import { DEMO_SITES } from "../src/server/demo/sites";
 import nav from "../src/i18n/messages/en-GB/nav.json";
@@ -55,7 +55,7 @@ async function expectNotFound(page: Page, host: string, path: string, want: { ti
 async function expectAxeClean(page: Page, label: string) {
   await networkSettled(page);
   await transitionsDone(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   const summary = violations.map(
     (v) =>
       `${label}: ${v.id} (${v.impact}) ${v.nodes

@@ -198,7 +198,7 @@ describe("web push", () => {
       data: JSON.stringify({ title: "Uusi lasku", body: "Lasku 1", url, tag: "e2e-push" }),
     });
     await expect
-      .poll(async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, icon: n.icon, badge: n.badge }))), { timeout: 10_000 })
+      .poll(async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, icon: n.icon, badge: n.badge }))), { timeout: 30_000 })
       .toEqual([{ title: "Uusi lasku", icon: siteUrl(HOST, "/themes/voima/notification-icon.svg"), badge: siteUrl(HOST, "/themes/voima/badge.svg") }]);
 
     // A click on it: the browser raises notificationclick in the service worker (raised here from inside the worker, as

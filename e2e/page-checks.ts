@@ -10,6 +10,16 @@ import { settleShellPrompts } from "./shell-helpers";
  * axe on a page or on a set of pages in light and dark, on a desktop and a phone-sized window.
  */
 
+/**
+ * Axe on `page` as the browser tests run it: in the page itself (axe's "legacy" mode: no blank page
+ * opened per scan to merge the frames' results, which the portal's frameless pages do not need)
+ * and keeping the details of violations only. Together these took a scan from about 2.2 s to
+ * about 1.0 s on 2 cores (the settings tabs, 2026-11-29).
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+}
+
 /** The shell's header controls are checked by the shell's own tests. */
 export const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]', '[data-testid="language-switcher"]'];
 
@@ -49,7 +59,7 @@ export async function axeProblems(page: Page, label: string, opts: { ready?: str
     .first()
     .waitFor();
   await transitionsDone(page);
-  let builder = new AxeBuilder({ page });
+  let builder = axe(page);
   for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations.map(

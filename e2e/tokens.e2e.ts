@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import http from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { port, signInSandbox, siteUrl, transitionsDone } from "./helpers";
-import { axeProblems } from "./page-checks";
+import { axe, axeProblems } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 
 const AURORA = "aurora.localhost";
@@ -55,7 +54,7 @@ const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-labe
 async function expectAxeClean(page: Page, label: string) {
   await page.locator("h1").first().waitFor();
   await transitionsDone(page);
-  let builder = new AxeBuilder({ page });
+  let builder = axe(page);
   for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   expect(

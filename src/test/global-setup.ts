@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * Test files that need the full demo data clone a template built once per run by the first file
- * that asks (src/test/db.ts). Workers are children of this process, so its pid names the run;
- * the teardown removes that run's template folder and database.
+ * Test files clone a template database (the full demo data, the core demo data or the bare schema)
+ * built once per run by the first file that asks (src/test/db.ts). Workers are children of this
+ * process, so its pid names the run; the teardown removes that run's template folders and databases.
  */
 export default function setup() {
   const runId = process.pid;
@@ -18,7 +18,7 @@ export default function setup() {
       const { default: postgres } = await import("postgres");
       const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
       try {
-        await admin.unsafe(`drop database if exists portal_tpl_${runId} with (force)`);
+        for (const kind of ["full", "core", "schema"]) await admin.unsafe(`drop database if exists portal_tpl_${runId}_${kind} with (force)`);
       } catch {
         // the server may be gone already
       } finally {

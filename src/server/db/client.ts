@@ -30,12 +30,14 @@ const g = globalThis as Globals;
 export interface OpenOptions {
   databaseUrl?: string;
   pgliteDir?: string;
+  /** For an in-memory PGlite: start from this dump of a data folder (PGlite's `dumpDataDir`) instead of an empty cluster. */
+  pgliteDump?: Blob;
 }
 
-function resolveOptions(opts?: OpenOptions): { databaseUrl?: string; pgliteDir: string } {
+function resolveOptions(opts?: OpenOptions): { databaseUrl?: string; pgliteDir: string; pgliteDump?: Blob } {
   const databaseUrl = opts?.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const pgliteDir = opts?.pgliteDir ?? process.env.PGLITE_DIR ?? "./data/pglite";
-  return { databaseUrl, pgliteDir };
+  return { databaseUrl, pgliteDir, pgliteDump: opts?.pgliteDump };
 }
 
 function acquireLock(lockFile: string) {
@@ -71,7 +73,7 @@ function nextGeneration(): number {
 }
 
 async function open(opts?: OpenOptions): Promise<DbState> {
-  const { databaseUrl, pgliteDir } = resolveOptions(opts);
+  const { databaseUrl, pgliteDir, pgliteDump } = resolveOptions(opts);
   if (databaseUrl) {
     const { postgres, drizzle } = await import("./drivers/postgres");
     // JIT off: the portal's statements are short index-range reads; compiling one that the planner
@@ -89,7 +91,8 @@ async function open(opts?: OpenOptions): Promise<DbState> {
     lockFile = `${dir}.lock`;
     acquireLock(lockFile);
   }
-  const client = inMemory ? new PGlite() : new PGlite(dir);
+  if (pgliteDump && !inMemory) throw new Error("A PGlite dump can only start an in-memory database");
+  const client = inMemory ? new PGlite(pgliteDump ? { loadDataDir: pgliteDump } : {}) : new PGlite(dir);
   await client.waitReady;
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -3,8 +3,8 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { port, signInSandbox, siteUrl, transitionsDone } from "./helpers";
-import { axe, axeProblems } from "./page-checks";
+import { port, signInSandbox, siteUrl } from "./helpers";
+import { axeProblems, expectAxeClean, setScheme } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 
 const AURORA = "aurora.localhost";
@@ -40,32 +40,6 @@ function callWithToken(token: string, path: string): Promise<{ status: number; b
     req.on("error", reject);
     req.end();
   });
-}
-
-async function setScheme(context: BrowserContext, scheme: "light" | "dark") {
-  await context.addCookies([
-    { name: "color-scheme", value: scheme, url: siteUrl(AURORA, "/") },
-    { name: "color-scheme-override", value: "true", url: siteUrl(AURORA, "/") },
-  ]);
-}
-
-const SHELL_CONTROLS = ['[data-testid="account-menu"]', 'header button[aria-label^="Language"]'];
-
-async function expectAxeClean(page: Page, label: string) {
-  await page.locator("h1").first().waitFor();
-  await transitionsDone(page);
-  let builder = axe(page);
-  for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  expect(
-    violations.map(
-      (v) =>
-        `${label}: ${v.id} (${v.impact}) ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(" | ")}`,
-    ),
-  ).toEqual([]);
 }
 
 async function openApiAccess(page: Page) {
@@ -208,7 +182,7 @@ describe("personal API tokens", () => {
   it("passes axe on the tab and the integrators' page, light and dark, on a phone and a desktop", async () => {
     const { context, page } = await signedIn();
     for (const scheme of ["light", "dark"] as const) {
-      await setScheme(context, scheme);
+      await setScheme(context, AURORA, scheme);
       for (const size of [
         { width: 1280, height: 900 },
         { width: 375, height: 812 },
@@ -232,7 +206,7 @@ describe("personal API tokens", () => {
     await page.getByTestId("api-token-create").click();
     await page.getByTestId("api-token-secret").waitFor();
     await expectAxeClean(page, "api-access created 375px dark");
-    await setScheme(context, "light");
+    await setScheme(context, AURORA, "light");
     await context.close();
   }, 300_000);
 });
@@ -271,7 +245,7 @@ describe("accessibility statement", () => {
     await page.waitForURL(/\/en\/accessibility$/);
     await page.getByTestId("accessibility-statement").waitFor();
     for (const scheme of ["light", "dark"] as const) {
-      await setScheme(context, scheme);
+      await setScheme(context, AURORA, scheme);
       for (const size of [
         { width: 1280, height: 900 },
         { width: 375, height: 812 },
@@ -282,7 +256,7 @@ describe("accessibility statement", () => {
         await expectAxeClean(page, `accessibility ${scheme} ${size.width}px`);
       }
     }
-    await setScheme(context, "light");
+    await setScheme(context, AURORA, "light");
     await context.close();
   }, 180_000);
 });

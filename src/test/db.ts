@@ -52,7 +52,7 @@ async function template(engine: "pglite" | "postgres", kind: TemplateKind, admin
   }
   const state = await getState();
   if (kind !== "schema") await seedDemo(kind === "full" ? {} : { seeders: [CORE] });
-  if (engine === "pglite" && kind !== "full" && state.engine.kind === "pglite") {
+  if (state.engine.kind === "pglite" && kind !== "full") {
     await state.engine.client.exec("checkpoint");
     const dump = await state.engine.client.dumpDataDir("none");
     fs.writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
@@ -111,8 +111,8 @@ export async function useTestDatabase(opts: { seed?: boolean; seeders?: Seeder[]
     if (!opts.pgliteDir) dump = new Blob([fs.readFileSync(await template("pglite", kind))]);
   }
   const { db } = await getState(dump ? { pgliteDump: dump } : undefined);
-  if (opts.pgliteDir && engine === "pglite") await seedDemo({ seeders });
-  else if (rest.length) await seedDemo({ seeders: rest });
+  const toSeed = engine === "pglite" && opts.pgliteDir ? seeders : rest;
+  if (toSeed.length) await seedDemo({ seeders: toSeed });
   return {
     db,
     engine,

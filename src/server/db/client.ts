@@ -34,10 +34,10 @@ export interface OpenOptions {
   pgliteDump?: Blob;
 }
 
-function resolveOptions(opts?: OpenOptions): { databaseUrl?: string; pgliteDir: string; pgliteDump?: Blob } {
+function resolveOptions(opts?: OpenOptions): { databaseUrl?: string; pgliteDir: string } {
   const databaseUrl = opts?.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const pgliteDir = opts?.pgliteDir ?? process.env.PGLITE_DIR ?? "./data/pglite";
-  return { databaseUrl, pgliteDir, pgliteDump: opts?.pgliteDump };
+  return { databaseUrl, pgliteDir };
 }
 
 function acquireLock(lockFile: string) {
@@ -73,7 +73,8 @@ function nextGeneration(): number {
 }
 
 async function open(opts?: OpenOptions): Promise<DbState> {
-  const { databaseUrl, pgliteDir, pgliteDump } = resolveOptions(opts);
+  const { databaseUrl, pgliteDir } = resolveOptions(opts);
+  const pgliteDump = opts?.pgliteDump;
   if (databaseUrl) {
     const { postgres, drizzle } = await import("./drivers/postgres");
     // JIT off: the portal's statements are short index-range reads; compiling one that the planner

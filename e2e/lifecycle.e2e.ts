@@ -12,12 +12,17 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
 // Beside this file's test server's port, so files running at the same time never meet.
 const port = testServerPort() + 7;
 
+/** Every server this file started, so that a failed test leaves none running. */
+const started: ChildProcess[] = [];
+
 function start(): ChildProcess {
-  return spawn(process.execPath, serverNodeArgs("scripts/server.ts"), {
+  const child = spawn(process.execPath, serverNodeArgs("scripts/server.ts"), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(port), PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
     stdio: "ignore",
   });
+  started.push(child);
+  return child;
 }
 
 function get(p: string): Promise<{ status: number; body: string }> {
@@ -47,7 +52,10 @@ const stop = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await Promise.all(started.filter((child) => child.exitCode === null && child.signalCode === null).map((child) => stop(child)));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe("server lifecycle on the embedded database", () => {
   it("creates and seeds the data folder, closes it cleanly on SIGTERM, and restarts on it quickly", async () => {

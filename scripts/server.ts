@@ -4,6 +4,7 @@
  * stops taking jobs and closes the database cleanly.
  */
 import cluster from "node:cluster";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -29,6 +30,18 @@ export interface ServeOptions {
   workers?: number;
 }
 
+/**
+ * A production server takes Next.js's configuration as the build wrote it, as Next.js's own
+ * standalone server does, instead of compiling and running next.config.ts again: that would load
+ * SWC's native compilers (about 40 MB resident) into a process that never compiles (decision 0031).
+ * Without the build's file Next.js reads next.config.ts as before.
+ */
+function takeBuiltConfig(dir: string) {
+  const file = path.join(dir, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
+  if (!fs.existsSync(file)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8")).config);
+}
+
 export async function serve(opts: ServeOptions = {}) {
   if ((opts.workers ?? 1) > 1 && cluster.isPrimary) return servePrimary(opts, opts.workers!);
   const e = env();
@@ -47,7 +60,9 @@ export async function serve(opts: ServeOptions = {}) {
   // The TypeScript loader turns source maps on; Next.js's chunks load after this line, so their maps
   // stay on disk unless asked for (SOURCE_MAPS).
   if (!opts.dev && !e.SOURCE_MAPS) process.setSourceMapsEnabled(false);
-  const app = next({ dev: !!opts.dev, dir: path.resolve(__dirname, ".."), hostname: "localhost", port: e.PORT, customServer: true });
+  const dir = path.resolve(__dirname, "..");
+  if (!opts.dev) takeBuiltConfig(dir);
+  const app = next({ dev: !!opts.dev, dir, hostname: "localhost", port: e.PORT, customServer: true });
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = process.env.TRUST_PROXY === "true";

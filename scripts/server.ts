@@ -3,14 +3,16 @@
  * database when asked, serves Next.js and the API, works the job queue, and on SIGINT/SIGTERM
  * stops taking jobs and closes the database cleanly.
  */
+import { spawn } from "node:child_process";
 import cluster from "node:cluster";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { env } from "../src/lib/env";
 import { closeDb, getState } from "../src/server/db/client";
-import { isDatabaseEmpty, seedDemo, demoPlans } from "../src/server/demo/seed";
+import { isDatabaseEmpty, demoPlans } from "../src/server/demo/seed";
 import { listSites } from "../src/server/sites/sites";
 import { createApiListener, earlyHeaders, fixForwardedHeaders, isApiPath, nodeRequestIsHttps, writeEarlyError } from "../src/api/listener";
 import { earlyErrorBody, pageRequestProblem } from "../src/server/web/request-checks";
@@ -42,20 +44,42 @@ function takeBuiltConfig(dir: string) {
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8")).config);
 }
 
+/**
+ * Loads the demo data in a process of its own (`npm run db:seed`): a serving process that loaded
+ * months of readings itself kept the heap that grew to (about 35 MB resident after load, decision
+ * 0031). The database is closed meanwhile (the embedded one opens in one process at a time).
+ */
+async function seedApart(quiet: boolean) {
+  await closeDb();
+  const child = spawn(process.execPath, [...process.execArgv, path.join(__dirname, "db-seed.ts")], { stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
+  // Stopped while loading: the loader stops too, and so does this process (nothing else is open yet).
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    child.kill("SIGTERM");
+  };
+  process.once("SIGINT", stop).once("SIGTERM", stop);
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  process.off("SIGINT", stop).off("SIGTERM", stop);
+  if (stopped) process.exit(0);
+  if (code !== 0) throw new Error(`Loading the demo data failed (${signal ?? `exit code ${code}`}).`);
+}
+
 export async function serve(opts: ServeOptions = {}) {
   if ((opts.workers ?? 1) > 1 && cluster.isPrimary) return servePrimary(opts, opts.workers!);
   const e = env();
   const started = Date.now();
   const host = process.env.HOST ?? "127.0.0.1";
-  const state = await getState();
-  // Hear other processes' cache invalidations before serving anything from memory.
-  await startListening();
+  let state = await getState();
   const log = (m: string) => !opts.quiet && console.log(m);
   log(`Database: ${state.engine.kind === "pglite" ? `embedded PGlite in ${path.relative(process.cwd(), state.engine.dir) || "."}` : "PostgreSQL (DATABASE_URL)"}, migrated`);
   if (opts.seedIfEmpty && (await isDatabaseEmpty())) {
     log("Loading demo data into the empty database…");
-    await seedDemo({ log });
+    await seedApart(!!opts.quiet);
+    state = await getState();
   }
+  // Hear other processes' cache invalidations before serving anything from memory.
+  await startListening();
 
   // The TypeScript loader turns source maps on; Next.js's chunks load after this line, so their maps
   // stay on disk unless asked for (SOURCE_MAPS).
@@ -167,7 +191,7 @@ async function servePrimary(opts: ServeOptions, workers: number) {
   }
   if (opts.seedIfEmpty && (await isDatabaseEmpty())) {
     if (!opts.quiet) console.log("Loading demo data into the empty database…");
-    await seedDemo({ log: opts.quiet ? undefined : console.log });
+    await seedApart(!!opts.quiet);
   }
   cluster.setupPrimary({ exec: __filename, args: opts.dev ? ["--dev"] : [] });
   let stopping = false;

@@ -1,0 +1,91 @@
+/**
+ * The serving part of a server process (scripts/server.ts): Next.js for pages and assets, the API
+ * straight from the socket, and the job queue's workers. Loaded only by a process that serves.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { env } from "../src/lib/env";
+import { createApiListener, earlyHeaders, fixForwardedHeaders, isApiPath, nodeRequestIsHttps, writeEarlyError } from "../src/api/listener";
+import { earlyErrorBody, pageRequestProblem } from "../src/server/web/request-checks";
+import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
+import { RenderGate, rendersPage } from "../src/server/web/render-gate";
+import { startListening } from "../src/server/cache/bus";
+import { startJobs, stopJobs } from "../src/server/jobs/runtime";
+import "../src/server/jobs/handlers";
+
+export interface ListenOptions {
+  dev: boolean;
+  port: number;
+  host: string;
+}
+
+/**
+ * A production server takes Next.js's configuration as the build wrote it, as Next.js's own
+ * standalone server does, instead of compiling and running next.config.ts again: that would load
+ * SWC's native compilers (about 40 MB resident) into a process that never compiles (decision 0031).
+ * Without the build's file Next.js reads next.config.ts as before.
+ */
+function takeBuiltConfig(dir: string) {
+  const file = path.join(dir, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
+  if (!fs.existsSync(file)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8")).config);
+}
+
+/** Starts serving on the open database; `stopJobs` lets running jobs finish before the database closes. */
+export async function listen(opts: ListenOptions): Promise<{ server: http.Server; stopJobs: () => Promise<void> }> {
+  // Hear other processes' cache invalidations before serving anything from memory.
+  await startListening();
+
+  // The TypeScript loader turns source maps on; Next.js's chunks load after this line, so their maps
+  // stay on disk unless asked for (SOURCE_MAPS).
+  if (!opts.dev && !env().SOURCE_MAPS) process.setSourceMapsEnabled(false);
+  const dir = path.resolve(__dirname, "..");
+  if (!opts.dev) takeBuiltConfig(dir);
+  const app = next({ dev: !!opts.dev, dir, hostname: "localhost", port: opts.port, customServer: true });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const trustProxy = process.env.TRUST_PROXY === "true";
+  // The API is served by this process straight from the socket; Next.js serves pages and assets.
+  const api = createApiListener({ trustProxy });
+  const failed = (req: http.IncomingMessage, res: http.ServerResponse) => (err: unknown) => {
+    console.error(err);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      for (const [name, value] of Object.entries(earlyHeaders(nodeRequestIsHttps(req)))) res.setHeader(name, value);
+    }
+    res.end();
+  };
+  // A few page renders at a time, the rest in arrival order (src/server/web/render-gate.ts). Not in
+  // development, where a render may wait for its own compilation and the overlay's requests.
+  const pages = new RenderGate(opts.dev ? Number.MAX_SAFE_INTEGER : env().PAGE_RENDERS);
+  const server = http.createServer((req, res) => {
+    if (isApiPath(req.url)) {
+      api(req, res).catch(failed(req, res));
+      return;
+    }
+    fixForwardedHeaders(req, trustProxy);
+    // Unreadable targets and Server Action bodies over the limit are refused before Next.js reads anything.
+    const problem = pageRequestProblem(req, PAGE_MAX_BODY_BYTES);
+    if (problem) return writeEarlyError(req, res, problem);
+    const render = () => void handle(req, res).catch(failed(req, res));
+    if (rendersPage(req.url)) pages.admit(res, render, req.headers["next-router-prefetch"] === "1");
+    else render();
+  });
+  // Requests Node cannot parse (a broken request line, headers too large): the same error shape and headers.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const body = earlyErrorBody(status);
+    const headers = Object.entries({ ...earlyHeaders(false), "content-length": String(Buffer.byteLength(body)), connection: "close" });
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`);
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
+
+  // Deferred and scheduled work (mail, payment reconciliation) runs from the job queue in the
+  // database: every process takes jobs, and each schedule fires once however many share it.
+  await startJobs({ work: true, schedules: true });
+
+  return { server, stopJobs };
+}

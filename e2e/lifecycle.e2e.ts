@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 describe("server lifecycle on the embedded database", () => {
-  it("creates and seeds the data folder, closes it cleanly on SIGTERM, and restarts on it quickly", async () => {
+  it("creates and seeds the data folder, closes it cleanly on SIGTERM, and restarts on it quickly with the built configuration", async () => {
     const first = start();
     await ready(first, 120_000);
     expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(true);
@@ -73,6 +73,10 @@ describe("server lifecycle on the embedded database", () => {
     expect(ms).toBeLessThan(30_000);
     const info = JSON.parse((await get("/api/info")).body);
     expect(info.site.id).toBe("aurora");
+    // The server took the build's configuration: no compiler of next.config.ts was loaded (decision 0031).
+    const mapped = fs.readFileSync(`/proc/${again.pid}/maps`, "utf8");
+    expect(mapped).toContain(fs.realpathSync(process.execPath));
+    expect(mapped).not.toMatch(/swc/i);
     expect(await stop(again)).toBe(0);
   }, 240_000);
 });

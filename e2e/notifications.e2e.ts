@@ -184,22 +184,33 @@ describe("web push", () => {
 
     // A push as the push service hands it to the browser (DevTools protocol), then the notification shown.
     const cdp = await context.newCDPSession(page);
-    await cdp.send("ServiceWorker.enable");
-    const registrationId = await new Promise<string>((resolve) => {
+    // Listening before enabling, so that no report of the registration can be missed.
+    const registrationId = new Promise<string>((resolve) => {
       cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
         const reg = e.registrations.find((r) => r.scopeURL === state.scope);
         if (reg) resolve(reg.registrationId);
       });
     });
+    await cdp.send("ServiceWorker.enable");
     const url = siteUrl(HOST, "/en/inbox");
-    await cdp.send("ServiceWorker.deliverPushMessage", {
+    const message = {
       origin: siteUrl(HOST, "").replace(/\/$/, ""),
-      registrationId,
+      registrationId: await registrationId,
       data: JSON.stringify({ title: "Uusi lasku", body: "Lasku 1", url, tag: "e2e-push" }),
-    });
-    await expect
-      .poll(async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, icon: n.icon, badge: n.badge }))), { timeout: 30_000 })
-      .toEqual([{ title: "Uusi lasku", icon: siteUrl(HOST, "/themes/voima/notification-icon.svg"), badge: siteUrl(HOST, "/themes/voima/badge.svg") }]);
+    };
+    let delivered = Date.now();
+    await cdp.send("ServiceWorker.deliverPushMessage", message);
+    // A busy headless Chromium has dropped a message delivered through DevTools (twice in many runs). As a push
+    // service would, it is delivered again while no notification shows; the same tag keeps it to one notification.
+    const shown = async () => {
+      const list = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, icon: n.icon, badge: n.badge })));
+      if (list.length === 0 && Date.now() - delivered > 5_000) {
+        delivered = Date.now();
+        await cdp.send("ServiceWorker.deliverPushMessage", message);
+      }
+      return list;
+    };
+    await expect.poll(shown, { timeout: 30_000 }).toEqual([{ title: "Uusi lasku", icon: siteUrl(HOST, "/themes/voima/notification-icon.svg"), badge: siteUrl(HOST, "/themes/voima/badge.svg") }]);
 
     // A click on it: the browser raises notificationclick in the service worker (raised here from inside the worker, as
     // Chromium offers no way to click a system notification). The portal's open tab is taken to the message's page.

@@ -5,7 +5,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * Seconds each browser test file took in a whole run on a clean clone (2 cores, PostgreSQL, two
  * servers, 2026-11-29; rounded), for the order files start in. Vitest's own order (its cache of
  * the last run, else the largest file first) has no cache on a clean clone, and by size the short
- * but slow axe.e2e.ts started last and ran alone for its last nine minutes. Longest first keeps both slots busy to the end.
+ * but slow axe.e2e.ts started last and ran alone for its last nine minutes. Longest first keeps
+ * both slots busy to the end.
  * A file not listed (a new one) starts first; the numbers need only be roughly right.
  */
 const SECONDS: Record<string, number> = {

@@ -14,6 +14,7 @@ import { RenderGate, rendersPage } from "../src/server/web/render-gate";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
+import { DIST } from "./start";
 
 export interface ListenOptions {
   dev: boolean;
@@ -27,8 +28,8 @@ export interface ListenOptions {
  * SWC's native compilers (about 40 MB resident) into a process that never compiles (decision 0031).
  * Without the build's file Next.js reads next.config.ts as before.
  */
-function takeBuiltConfig(dir: string) {
-  const file = path.join(dir, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
+function takeBuiltConfig() {
+  const file = path.join(DIST, "required-server-files.json");
   if (!fs.existsSync(file)) return;
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8")).config);
 }
@@ -42,8 +43,8 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   // stay on disk unless asked for (SOURCE_MAPS).
   if (!opts.dev && !env().SOURCE_MAPS) process.setSourceMapsEnabled(false);
   const dir = path.resolve(__dirname, "..");
-  if (!opts.dev) takeBuiltConfig(dir);
-  const app = next({ dev: !!opts.dev, dir, hostname: "localhost", port: opts.port, customServer: true });
+  if (!opts.dev) takeBuiltConfig();
+  const app = next({ dev: opts.dev, dir, hostname: "localhost", port: opts.port, customServer: true });
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = process.env.TRUST_PROXY === "true";

@@ -9,7 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(__dirname, "..");
-const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
+/** The build folder (next.config.ts's distDir). */
+export const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
 const STAMP = path.join(DIST, "portal-source-hash");
 const INPUTS = ["src", "public", "next.config.ts", "package-lock.json", "postcss.config.cjs", "tsconfig.json"];
 

@@ -18,6 +18,11 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().default("./data/pglite"),
+  /** The embedded database's buffer cache (PostgreSQL's shared_buffers: a number with kB, MB or GB). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d{0,6}(kB|MB|GB)$/)
+    .default("32MB"),
   AUTH_SECRET: z.string().min(32).optional(),
   SSN_ENCRYPTION_KEY: z.string().min(32).optional(),
   DEMO_MODE: bool,

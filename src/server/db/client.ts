@@ -40,6 +40,23 @@ function resolveOptions(opts?: OpenOptions): { databaseUrl?: string; pgliteDir: 
   return { databaseUrl, pgliteDir };
 }
 
+/**
+ * True when the database would be the embedded one on disk and its folder holds no database yet
+ * (a first start): a process that will have it created and loaded elsewhere need not open it first.
+ */
+export function embeddedFolderIsNew(opts?: OpenOptions): boolean {
+  const { databaseUrl, pgliteDir } = resolveOptions(opts);
+  if (databaseUrl || pgliteDir.startsWith("memory://")) return false;
+  return !fs.existsSync(path.join(path.resolve(/*turbopackIgnore: true*/ pgliteDir), "PG_VERSION"));
+}
+
+/**
+ * The embedded database's buffer cache. PGlite's own default (128 MB) is resident from the start
+ * and stays so; the data files it caches sit in the operating system's file cache anyway, read back
+ * in microseconds. 32 MB keeps the server ~100 MB smaller at the same query times (decision 0032).
+ */
+export const PGLITE_SHARED_BUFFERS_DEFAULT = "32MB";
+
 function acquireLock(lockFile: string) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -93,7 +110,8 @@ async function open(opts?: OpenOptions): Promise<DbState> {
     acquireLock(lockFile);
   }
   if (pgliteDump && !inMemory) throw new Error("A PGlite dump can only start an in-memory database");
-  const client = inMemory ? new PGlite(pgliteDump ? { loadDataDir: pgliteDump } : {}) : new PGlite(dir);
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS_DEFAULT}`];
+  const client = inMemory ? new PGlite({ startParams, ...(pgliteDump ? { loadDataDir: pgliteDump } : {}) }) : new PGlite(dir, { startParams });
   await client.waitReady;
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -8,7 +8,7 @@ import cluster from "node:cluster";
 import { once } from "node:events";
 import path from "node:path";
 import { env } from "../src/lib/env";
-import { closeDb, getState } from "../src/server/db/client";
+import { closeDb, embeddedFolderIsNew, getState } from "../src/server/db/client";
 import { isDatabaseEmpty, demoPlans } from "../src/server/demo/seed";
 import { listSites } from "../src/server/sites/sites";
 
@@ -48,10 +48,17 @@ export async function serve(opts: ServeOptions = {}) {
   const e = env();
   const started = Date.now();
   const host = process.env.HOST ?? "127.0.0.1";
-  const state = await getState();
   const log = (m: string) => !opts.quiet && console.log(m);
+  // A new embedded database is created and loaded by the child alone: an embedded database this
+  // process had opened and closed first would stay in its memory until a full collection.
+  const fresh = !!opts.seedIfEmpty && embeddedFolderIsNew();
+  if (fresh) {
+    log("Loading demo data into a new embedded database…");
+    await seedApart(!!opts.quiet);
+  }
+  const state = await getState();
   log(`Database: ${state.engine.kind === "pglite" ? `embedded PGlite in ${path.relative(process.cwd(), state.engine.dir) || "."}` : "PostgreSQL (DATABASE_URL)"}, migrated`);
-  if (opts.seedIfEmpty && (await isDatabaseEmpty())) {
+  if (!fresh && opts.seedIfEmpty && (await isDatabaseEmpty())) {
     log("Loading demo data into the empty database…");
     await seedApart(!!opts.quiet);
   }

@@ -11,7 +11,8 @@ import path from "node:path";
 const ROOT = path.resolve(__dirname, "..");
 /** The build folder (next.config.ts's distDir). */
 export const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
-const STAMP = path.join(DIST, "portal-source-hash");
+/** The fingerprint of the sources the build in DIST was made from. */
+export const STAMP = path.join(DIST, "portal-source-hash");
 const INPUTS = ["src", "public", "next.config.ts", "package-lock.json", "postcss.config.cjs", "tsconfig.json"];
 
 function fingerprint(): string {

@@ -73,17 +73,15 @@ let buildChecked = false;
 export function build(log: (m: string) => void): RenderResult["build"] {
   if (buildChecked) return null;
   buildChecked = true;
-  const dist = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next");
-  const stamp = path.join(dist, "portal-source-hash");
-  const before = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : null;
-  const cold = !fs.existsSync(path.join(dist, "BUILD_ID"));
-  const started = Date.now();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { buildIfNeeded } = require("../start") as typeof import("../start");
+  const { buildIfNeeded, DIST, STAMP } = require("../start") as typeof import("../start");
+  const before = fs.existsSync(STAMP) ? fs.statSync(STAMP).mtimeMs : null;
+  const cold = !fs.existsSync(path.join(DIST, "BUILD_ID"));
+  const started = Date.now();
   buildIfNeeded();
-  const after = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : null;
+  const after = fs.existsSync(STAMP) ? fs.statSync(STAMP).mtimeMs : null;
   if (after === before) {
-    log(`   production build in ${path.relative(ROOT, dist)} is up to date`);
+    log(`   production build in ${path.relative(ROOT, DIST)} is up to date`);
     return null;
   }
   return { seconds: Math.round((Date.now() - started) / 1000), cold };

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { envSchema } from "@/lib/env";
 import type { Engine } from "./engine";
 
 export type Schema = typeof schema;
@@ -50,13 +51,6 @@ export function embeddedFolderIsNew(opts?: OpenOptions): boolean {
   return !fs.existsSync(path.join(path.resolve(/*turbopackIgnore: true*/ pgliteDir), "PG_VERSION"));
 }
 
-/**
- * The embedded database's buffer cache. PGlite's own default (128 MB) is resident from the start
- * and stays so; the data files it caches sit in the operating system's file cache anyway, read back
- * in microseconds. 32 MB keeps the server ~100 MB smaller at the same query times (decision 0032).
- */
-export const PGLITE_SHARED_BUFFERS_DEFAULT = "32MB";
-
 function acquireLock(lockFile: string) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -100,6 +94,10 @@ async function open(opts?: OpenOptions): Promise<DbState> {
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, generation: nextGeneration(), engine: { kind: "postgres", client, url: databaseUrl } };
   }
+  // The buffer cache: PGlite's own 128 MB is resident from the start while the operating system
+  // caches the same files; the variable's default (32 MB) keeps the server ~100 MB smaller at the
+  // same query times (decision 0032). Read here, not through env(), which keeps its first answer.
+  const sharedBuffers = envSchema.shape.PGLITE_SHARED_BUFFERS.parse(process.env.PGLITE_SHARED_BUFFERS);
   const { PGlite, drizzle } = await import("./drivers/pglite");
   const dir = path.resolve(/*turbopackIgnore: true*/ pgliteDir);
   const inMemory = pgliteDir.startsWith("memory://");
@@ -110,7 +108,7 @@ async function open(opts?: OpenOptions): Promise<DbState> {
     acquireLock(lockFile);
   }
   if (pgliteDump && !inMemory) throw new Error("A PGlite dump can only start an in-memory database");
-  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS_DEFAULT}`];
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`];
   const client = inMemory ? new PGlite({ startParams, ...(pgliteDump ? { loadDataDir: pgliteDump } : {}) }) : new PGlite(dir, { startParams });
   await client.waitReady;
   await client.exec("SET TIME ZONE 'UTC'");

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { closeDb, getState, queryRows } from "./client";
@@ -30,5 +33,18 @@ describe("the embedded database's buffer cache", () => {
   it("takes PGLITE_SHARED_BUFFERS", async () => {
     process.env.PGLITE_SHARED_BUFFERS = "48MB";
     expect(await sharedBuffers()).toBe("48MB");
+  }, 60_000);
+
+  it("refuses a value PostgreSQL would not read, before anything is opened", async () => {
+    process.env.PGLITE_SHARED_BUFFERS = "lots";
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-buffers-")), "db");
+    try {
+      await expect(getState({ databaseUrl: "", pgliteDir: dir })).rejects.toThrow(/pattern/);
+      // Neither the data folder nor its lock was made.
+      expect(fs.existsSync(dir)).toBe(false);
+      expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+    } finally {
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
   }, 60_000);
 });

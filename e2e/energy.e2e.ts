@@ -277,6 +277,16 @@ describe("charts", () => {
     await expect(page.getByTestId("period-title").textContent()).resolves.toBe(`${dmy(day(-9))}–${dmy(day(-3))}`);
     await expect(page.getByTestId("custom-range").textContent()).resolves.toContain(dmy(day(-9)));
     expect([7 * 24 - 1, 7 * 24, 7 * 24 + 1]).toContain((await tableOf(page, "chart-table")).rows.length);
+    // Its calendar is a dialog named by the field, opens on the first day's month with only that
+    // month's own days (the neighbouring months' days would be dimmed below the contrast minimum),
+    // and passes axe.
+    await page.getByTestId("custom-range").click();
+    const calendar = page.getByRole("dialog", { name: "Dates" });
+    await calendar.locator("table").first().waitFor();
+    const [y, m] = day(-9).split("-").map(Number);
+    await expect(calendar.locator("table button:visible").count()).resolves.toBe(new Date(Date.UTC(y, m, 0)).getUTCDate());
+    expect((await axe(page).include("[data-dates-dropdown]").analyze()).violations).toEqual([]);
+    await page.keyboard.press("Escape");
     await context.close();
   });
 

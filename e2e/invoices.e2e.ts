@@ -76,6 +76,8 @@ const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 /** The calendar's name of a day button: "4 December 2026". */
 const dayLabel = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+/** How many days the month of an ISO date has. */
+const daysInMonth = (iso: string) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).getUTCDate();
 
 /** Splits one CSV line (RFC 4180 quoting). */
 function csvCells(line: string): string[] {
@@ -303,6 +305,9 @@ describe("invoice detail", { timeout: 120_000 }, () => {
     await transitionsDone(page, dialog); // the modal's fade-in
     await expectAxeClean(page, "postpone modal");
     const field = dialog.getByRole("group", { name: "New due date" });
+    // The calendar opens on the first allowed day's month and shows only that month's own days:
+    // the neighbouring months' days would be dimmed below the contrast minimum when choosable.
+    await expect(field.locator("table button:visible").count()).resolves.toBe(daysInMonth(before.postpone.minDate));
     // Days outside the allowed dates cannot be chosen.
     const currentDue = field.getByRole("button", { name: dayLabel(before.dueDate), exact: true });
     if (await currentDue.count()) await expect(currentDue.first().isDisabled()).resolves.toBe(true);

@@ -1,17 +1,9 @@
 "use client";
 
 /** The date-range picker of a custom chart period; loaded only when a custom period is chosen. */
-import "@mantine/dates/styles.css";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
-import "dayjs/locale/en-gb";
-import "dayjs/locale/et";
-import "dayjs/locale/fi";
-import "dayjs/locale/lv";
-import "dayjs/locale/ru";
-import "dayjs/locale/sv";
-import { useState } from "react";
-
-const DAYJS_LOCALE: Record<string, string> = { "en-GB": "en-gb", "et-EE": "et", "fi-FI": "fi", "sv-FI": "sv", "ru-RU": "ru", "lv-LV": "lv" };
+import { DatePickerInput } from "@mantine/dates";
+import { useId, useState } from "react";
+import { PortalDates, useCalendarLabels } from "@/ui/shared/calendar";
 
 export default function CustomRangePicker(props: {
   locale: string;
@@ -24,8 +16,10 @@ export default function CustomRangePicker(props: {
   onChange: (from: string, to: string) => void;
 }) {
   const [value, setValue] = useState<[string | null, string | null]>([props.from, props.to]);
+  const calendarLabels = useCalendarLabels();
+  const id = useId();
   return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALE[props.locale] ?? "en-gb", firstDayOfWeek: 1 }}>
+    <PortalDates locale={props.locale}>
       <DatePickerInput
         type="range"
         label={props.label}
@@ -34,6 +28,14 @@ export default function CustomRangePicker(props: {
         minDate={props.minDate}
         maxDate={props.maxDate}
         allowSingleDateInRange
+        id={id}
+        // The calendar is a dialog named by the field's label (Mantine names it by an id nothing has).
+        popoverProps={{ id: `${id}-label` }}
+        ariaLabels={calendarLabels}
+        // Weekends are not set apart: their red is below the contrast minimum.
+        weekendDays={[]}
+        // The neighbouring months' days are dimmed to half opacity: choosable text below the contrast minimum.
+        hideOutsideDates
         onChange={(v) => {
           const next: [string | null, string | null] = [v[0] ? String(v[0]).slice(0, 10) : null, v[1] ? String(v[1]).slice(0, 10) : null];
           setValue(next);
@@ -42,6 +44,6 @@ export default function CustomRangePicker(props: {
         data-testid="custom-range"
         miw={230}
       />
-    </DatesProvider>
+    </PortalDates>
   );
 }

@@ -1,14 +1,7 @@
 "use client";
 
-import "@mantine/dates/styles.css";
-import "dayjs/locale/fi";
-import "dayjs/locale/sv";
-import "dayjs/locale/et";
-import "dayjs/locale/ru";
-import "dayjs/locale/lv";
-import "dayjs/locale/en-gb";
 import { Box, Button, Group, Input, Modal, Paper, Stack, Text } from "@mantine/core";
-import { DatePicker, DatesProvider } from "@mantine/dates";
+import { DatePicker } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useRouter } from "next/navigation";
@@ -17,10 +10,8 @@ import { useId, useState } from "react";
 import { api, ApiError } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
 import { formatter } from "@/i18n/format";
+import { PortalDates, useCalendarLabels } from "@/ui/shared/calendar";
 import type { PostponeWindowView } from "./postpone-due-date";
-
-/** dayjs locale names of the interface locales. */
-const DAYJS_LOCALES: Record<string, string> = { "fi-FI": "fi", "sv-FI": "sv", "et-EE": "et", "ru-RU": "ru", "lv-LV": "lv", "en-GB": "en-gb" };
 
 /**
  * The postponing modal: a date field limited to the allowed dates (spec §7, §4). Loaded when the
@@ -47,6 +38,7 @@ export default function PostponeDialog({
   const tAll = useTranslations();
   const router = useRouter();
   const onError = useApiErrorHandler();
+  const calendarLabels = useCalendarLabels();
   const phone = useMediaQuery("(max-width: 30em)");
   const [value, setValue] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -95,7 +87,7 @@ export default function PostponeDialog({
           <Modal.CloseButton aria-label={t("close")} />
         </Modal.Header>
         <Modal.Body>
-          <DatesProvider settings={{ locale: DAYJS_LOCALES[locale] ?? "en-gb", firstDayOfWeek: 1, consistentWeeks: true }}>
+          <PortalDates locale={locale} settings={{ consistentWeeks: true }}>
             <form onSubmit={submit} noValidate>
               <Stack>
                 <Text size="sm">{t("current", { date: f.date(dueDate) })}</Text>
@@ -125,8 +117,10 @@ export default function PostponeDialog({
                       maxDate={window.maxDate!}
                       defaultDate={window.minDate!}
                       weekendDays={[]}
-                      previousLabel={t("previous-month")}
-                      nextLabel={t("next-month")}
+                      // The next month's first days, dimmed to half opacity, would be choosable text
+                      // below the contrast minimum whenever the allowed dates run into that month.
+                      hideOutsideDates
+                      ariaLabels={calendarLabels}
                       getDayProps={(date) => ({ "aria-pressed": value === date })}
                     />
                   </Box>
@@ -155,7 +149,7 @@ export default function PostponeDialog({
                 </Group>
               </Stack>
             </form>
-          </DatesProvider>
+          </PortalDates>
         </Modal.Body>
       </Modal.Content>
     </Modal.Root>

@@ -19,6 +19,8 @@ declare module "vitest" {
     oidcIssuer: string;
     /** Each server's PostgreSQL database ("" on PGlite, whose data folder only the server may open). */
     databaseUrls: string[];
+    /** When the demo data was loaded (ms): its "now", which dated readings and day-ahead prices. */
+    seededAt: number;
   }
 }
 
@@ -129,6 +131,7 @@ export default async function setup(project: TestProject) {
   const { seedDemo } = await import("../src/server/demo/seed");
   const { createSite } = await import("../src/server/sites/sites");
   await getDb();
+  const seededAt = Date.now();
   await seedDemo();
   await createSite({
     id: "oidc-test",
@@ -190,6 +193,7 @@ export default async function setup(project: TestProject) {
   project.provide("ports", ports);
   project.provide("oidcIssuer", oidc.issuer);
   project.provide("databaseUrls", onPglite ? ports.map(() => "") : databases);
+  project.provide("seededAt", seededAt);
 
   return async () => {
     await stopAll();

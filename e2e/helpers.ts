@@ -9,6 +9,14 @@ const slot = () => (Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1)) - 1) % 
 export const port = () => inject("ports")[slot()];
 /** This test file's server's PostgreSQL database ("" on PGlite). */
 export const databaseUrl = () => inject("databaseUrls")[slot()];
+/**
+ * Whether the sites' day (Helsinki, Tallinn and Riga share it) has changed since the demo data was
+ * loaded: its readings then stop yesterday and its day-ahead prices at today's end.
+ */
+export const pastSeedingDay = () => {
+  const day = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Helsinki" }).format(ms);
+  return day(Date.now()) !== day(inject("seededAt"));
+};
 export const siteUrl = (host: string, path = "/") => `http://${host}:${port()}${path}`;
 
 /** Signs in through the sandbox e-ID provider's pages, as a person would. */

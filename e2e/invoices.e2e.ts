@@ -289,6 +289,20 @@ describe("invoice detail", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it("shows the postpone modal without axe violations in dark, on a phone", async () => {
+    const { context, page } = await signedIn("apartment", { mobile: true });
+    await setScheme(context, HOST, "dark");
+    const target = (await listInvoices(page)).find((i) => i.canPay && !i.overdue)!;
+    await page.goto(siteUrl(HOST, `/en/invoices/${target.invoiceNumber}`));
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-mantine-color-scheme") === "dark");
+    await page.getByRole("button", { name: "Postpone due date" }).click();
+    const dialog = page.getByRole("dialog", { name: "Postpone the due date" });
+    await dialog.waitFor();
+    await transitionsDone(page, dialog);
+    await expectAxeClean(page, "postpone modal, dark, phone");
+    await context.close();
+  });
+
   it("postpones the due date within the allowed dates, and shows a refused date on the field", async () => {
     const { context, page } = await signedIn("apartment");
     const all = await listInvoices(page);

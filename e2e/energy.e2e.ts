@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { happensWithin, siteUrl, transitionsDone } from "./helpers";
+import { daysInMonth, happensWithin, siteDay, siteUrl, transitionsDone } from "./helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { planDemoPoints } from "../src/server/demo/energy/points-plan";
 import { axe, signedInAt } from "./page-checks";
@@ -18,11 +18,6 @@ const signedIn = (persona: string, path: string, opts: { dark?: boolean; mobile?
   signedInAt(browser, HOST, `aurora-${persona}`, path, { mobile: opts.mobile, colorScheme: opts.dark ? "dark" : "light" });
 
 const HOST = "aurora.localhost";
-/** The sites' date `offset` days from today (Helsinki, Tallinn and Riga share it). */
-function day(offset: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Helsinki" }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-}
 const aurora = demoPlans().find((p) => p.site.id === "aurora")!;
 const pointsOf = (persona: string) => {
   const customer = aurora.customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
@@ -284,16 +279,15 @@ describe("charts", () => {
 
     // A custom period of seven whole days, by the hour.
     const dmy = (d: string) => d.split("-").reverse().join(".");
-    await page.goto(siteUrl(HOST, `/en/charts?range=custom&from=${day(-9)}&to=${day(-3)}`));
+    await page.goto(siteUrl(HOST, `/en/charts?range=custom&from=${siteDay(-9)}&to=${siteDay(-3)}`));
     await chartSettled(page, "resolution=60");
-    await expect(page.getByTestId("period-title").textContent()).resolves.toBe(`${dmy(day(-9))}–${dmy(day(-3))}`);
-    await expect(page.getByTestId("custom-range").textContent()).resolves.toContain(dmy(day(-9)));
+    await expect(page.getByTestId("period-title").textContent()).resolves.toBe(`${dmy(siteDay(-9))}–${dmy(siteDay(-3))}`);
+    await expect(page.getByTestId("custom-range").textContent()).resolves.toContain(dmy(siteDay(-9)));
     expect([7 * 24 - 1, 7 * 24, 7 * 24 + 1]).toContain((await tableOf(page, "chart-table")).rows.length);
     // Its calendar opens on the first day's month with only that month's own days: the neighbouring
     // months' days would be dimmed below the contrast minimum (axe runs on it under "accessibility").
     const calendar = await openCalendar(page);
-    const [y, m] = day(-9).split("-").map(Number);
-    await expect(calendar.locator("table button:visible").count()).resolves.toBe(new Date(Date.UTC(y, m, 0)).getUTCDate());
+    await expect(calendar.locator("table button:visible").count()).resolves.toBe(daysInMonth(siteDay(-9)));
     await page.keyboard.press("Escape");
     await context.close();
   });
@@ -330,7 +324,7 @@ describe("charts", () => {
   it("downloads exactly the numbers the chart shows as CSV", async () => {
     // Seven whole days that ended before the demo data was loaded, so every hour has its price and
     // temperature even when the run has passed midnight since.
-    const { context, page } = await signedIn("solar-household", `/en/charts?range=custom&from=${day(-9)}&to=${day(-3)}&res=60&overlay=price&overlay=temperature&compare=1`);
+    const { context, page } = await signedIn("solar-household", `/en/charts?range=custom&from=${siteDay(-9)}&to=${siteDay(-3)}&res=60&overlay=price&overlay=temperature&compare=1`);
     await chartSettled(page, "resolution=60");
     await page.getByRole("button", { name: "Show as a table" }).click();
     const shown = await tableOf(page, "chart-table");
@@ -409,7 +403,7 @@ describe("accessibility", () => {
         await page.getByRole("button", { name: "Show as a table" }).click();
         expect((await axeNoHeader(page)).violations).toEqual([]);
         // A custom period, with its calendar open.
-        await page.goto(siteUrl(HOST, `/en/charts?range=custom&from=${day(-9)}&to=${day(-3)}`));
+        await page.goto(siteUrl(HOST, `/en/charts?range=custom&from=${siteDay(-9)}&to=${siteDay(-3)}`));
         await chartSettled(page, "resolution=60");
         await openCalendar(page);
         expect((await axe(page).include("[data-dates-dropdown]").analyze()).violations).toEqual([]);

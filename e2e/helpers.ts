@@ -9,14 +9,17 @@ const slot = () => (Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1)) - 1) % 
 export const port = () => inject("ports")[slot()];
 /** This test file's server's PostgreSQL database ("" on PGlite). */
 export const databaseUrl = () => inject("databaseUrls")[slot()];
+/** The demo sites' date (Helsinki, Tallinn and Riga share it) at `ms`, as YYYY-MM-DD. */
+const siteDate = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Helsinki" }).format(ms);
+/** The demo sites' date `offset` days from today, as YYYY-MM-DD. */
+export const siteDay = (offset = 0) => new Date(Date.parse(`${siteDate(Date.now())}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+/** How many days the month of a YYYY-MM-DD date has. */
+export const daysInMonth = (iso: string) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).getUTCDate();
 /**
- * Whether the sites' day (Helsinki, Tallinn and Riga share it) has changed since the demo data was
- * loaded: its readings then stop yesterday and its day-ahead prices at today's end.
+ * Whether the sites' day has changed since the demo data was loaded: its readings then stop
+ * yesterday and its day-ahead prices at today's end.
  */
-export const pastSeedingDay = () => {
-  const day = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Helsinki" }).format(ms);
-  return day(Date.now()) !== day(inject("seededAt"));
-};
+export const pastSeedingDay = () => siteDate(Date.now()) !== siteDate(inject("seededAt"));
 export const siteUrl = (host: string, path = "/") => `http://${host}:${port()}${path}`;
 
 /** Signs in through the sandbox e-ID provider's pages, as a person would. */

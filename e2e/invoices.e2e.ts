@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { siteUrl, transitionsDone } from "./helpers";
+import { daysInMonth, siteUrl, transitionsDone } from "./helpers";
 import { DESKTOP, axeEverywhere, expectAxeClean, setScheme, signedInAt } from "./page-checks";
 
 const HOST = "aurora.localhost";
@@ -76,8 +76,6 @@ const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 /** The calendar's name of a day button: "4 December 2026". */
 const dayLabel = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
-/** How many days the month of an ISO date has. */
-const daysInMonth = (iso: string) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).getUTCDate();
 
 /** Splits one CSV line (RFC 4180 quoting). */
 function csvCells(line: string): string[] {

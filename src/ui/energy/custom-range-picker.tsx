@@ -3,7 +3,7 @@
 /** The date-range picker of a custom chart period; loaded only when a custom period is chosen. */
 import { DatePickerInput } from "@mantine/dates";
 import { useId, useState } from "react";
-import { PortalDates, useCalendarLabels } from "@/ui/shared/calendar";
+import { PortalDates, useCalendarProps } from "@/ui/shared/calendar";
 
 export default function CustomRangePicker(props: {
   locale: string;
@@ -16,7 +16,7 @@ export default function CustomRangePicker(props: {
   onChange: (from: string, to: string) => void;
 }) {
   const [value, setValue] = useState<[string | null, string | null]>([props.from, props.to]);
-  const calendarLabels = useCalendarLabels();
+  const calendar = useCalendarProps();
   const id = useId();
   return (
     <PortalDates locale={props.locale}>
@@ -31,11 +31,7 @@ export default function CustomRangePicker(props: {
         id={id}
         // The calendar is a dialog named by the field's label (Mantine names it by an id nothing has).
         popoverProps={{ id: `${id}-label` }}
-        ariaLabels={calendarLabels}
-        // Weekends are not set apart: their red is below the contrast minimum.
-        weekendDays={[]}
-        // The neighbouring months' days are dimmed to half opacity: choosable text below the contrast minimum.
-        hideOutsideDates
+        {...calendar}
         onChange={(v) => {
           const next: [string | null, string | null] = [v[0] ? String(v[0]).slice(0, 10) : null, v[1] ? String(v[1]).slice(0, 10) : null];
           setValue(next);

@@ -10,7 +10,7 @@ import { useId, useState } from "react";
 import { api, ApiError } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
 import { formatter } from "@/i18n/format";
-import { PortalDates, useCalendarLabels } from "@/ui/shared/calendar";
+import { PortalDates, useCalendarProps } from "@/ui/shared/calendar";
 import type { PostponeWindowView } from "./postpone-due-date";
 
 /**
@@ -38,7 +38,7 @@ export default function PostponeDialog({
   const tAll = useTranslations();
   const router = useRouter();
   const onError = useApiErrorHandler();
-  const calendarLabels = useCalendarLabels();
+  const calendar = useCalendarProps();
   const phone = useMediaQuery("(max-width: 30em)");
   const [value, setValue] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -116,11 +116,7 @@ export default function PostponeDialog({
                       minDate={window.minDate!}
                       maxDate={window.maxDate!}
                       defaultDate={window.minDate!}
-                      weekendDays={[]}
-                      // The next month's first days, dimmed to half opacity, would be choosable text
-                      // below the contrast minimum whenever the allowed dates run into that month.
-                      hideOutsideDates
-                      ariaLabels={calendarLabels}
+                      {...calendar}
                       getDayProps={(date) => ({ "aria-pressed": value === date })}
                     />
                   </Box>

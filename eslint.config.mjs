@@ -61,6 +61,15 @@ const config = [
     rules: {
       "import/no-restricted-paths": ["error", { zones: BOUNDARY_ZONES }],
       "import/no-cycle": ["error", { maxDepth: 12, ignoreExternal: true }],
+      // One way to the database (docs/decisions/0013): a transaction is a Db already, and a cast
+      // through unknown would hide a real mismatch between two handles.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name='Db'] > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+          message: "Do not cast to Db through unknown: a transaction and both drivers' handles are a Db as they are.",
+        },
+      ],
     },
   },
   {

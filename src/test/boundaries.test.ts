@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
  * deliberately bad imports are refused, good ones pass.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const BOUNDARY_RULES = new Set(["import/no-restricted-paths", "import/no-cycle", "@typescript-eslint/no-restricted-imports"]);
+const BOUNDARY_RULES = new Set(["import/no-restricted-paths", "import/no-cycle", "@typescript-eslint/no-restricted-imports", "no-restricted-syntax"]);
 
 let eslint: ESLint;
 let texts: ESLint;
@@ -72,6 +72,15 @@ describe("import boundaries", { timeout: 120_000 }, () => {
       expect(cycles, path.basename(result.filePath)).toHaveLength(1);
       expect(cycles[0].message).toMatch(/Dependency cycle/);
     }
+  });
+
+  it("refuses a cast to the database handle through unknown", async () => {
+    const cast = `import "server-only";\nimport { getDb, type Db } from "@/server/db/client";\nexport const run = async () => (await getDb()).transaction(async (tx) => (tx as unknown as Db).execute("select 1"));\n`;
+    const errors = await boundaryErrors(cast, "src/server/boundary-check.ts");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^no-restricted-syntax: Do not cast to Db through unknown/);
+    const plain = `import "server-only";\nimport { getDb } from "@/server/db/client";\nexport const run = async () => (await getDb()).transaction(async (tx) => tx.execute("select 1"));\n`;
+    expect(await boundaryErrors(plain, "src/server/boundary-check.ts")).toEqual([]);
   });
 
   it("lets each folder import what the table allows", async () => {

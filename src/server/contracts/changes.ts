@@ -31,8 +31,8 @@ function requireMayChange(actor: ContractActor) {
 /** Writes a change into the contract's history and, for customer service, into the audit log. */
 async function recordChange(db: Db, actor: ContractActor, contractId: string, action: string, details: Record<string, unknown>, change: (tx: Db) => Promise<void>) {
   await db.transaction(async (tx) => {
-    await change(tx as unknown as Db);
-    await (tx as unknown as Db).insert(contractEvents).values({
+    await change(tx);
+    await tx.insert(contractEvents).values({
       siteId: actor.site.id,
       customerId: actor.customerId,
       contractId,

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/server/db/client";
+import { getDb } from "@/server/db/client";
 import { contractDocuments, contractEvents, type ContractDocumentKind } from "@/server/db/schema";
 import { AppError, notFound, validationError } from "@/server/errors";
 import { writeAudit } from "@/server/audit/audit";
@@ -87,8 +87,7 @@ export async function uploadContractDocument(actor: ContractActor, contractId: s
   const fileName = safeFileName(file.name, type, "document");
   const db = await getDb();
   let row: Row | undefined;
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     // Serialises uploads to one contract, so two at once cannot both pass the count.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contract-documents:${contractId}`}))`);
     const [{ n }] = await tx

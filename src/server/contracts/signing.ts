@@ -366,8 +366,7 @@ export async function finalizeSigning(actor: ContractActor, token: string, now =
   const priced = (await productComponents(db, actor.site.id, [product.id], terms.startDate)).get(product.id) ?? [];
   let contractId = "";
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       // Exactly once: the first finalize locks the signing while contract_id is null; a concurrent
       // one waits here, then finds it set and answers the contract the first one made.
       const claimed = await tx

@@ -91,7 +91,7 @@ async function open(opts?: OpenOptions): Promise<DbState> {
     // JIT off: the portal's statements are short index-range reads; compiling one that the planner
     // over-estimates (a bulk write, a year of many points) costs 100-1,000 ms more than running it.
     const client = postgres(databaseUrl, { max: 10, onnotice: () => {}, connection: { TimeZone: "UTC", jit: "off" } });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db: Db = drizzle(client, { schema });
     return { db, generation: nextGeneration(), engine: { kind: "postgres", client, url: databaseUrl } };
   }
   // The buffer cache: PGlite's own 128 MB is resident from the start while the operating system
@@ -112,7 +112,7 @@ async function open(opts?: OpenOptions): Promise<DbState> {
   const client = inMemory ? new PGlite({ startParams, ...(pgliteDump ? { loadDataDir: pgliteDump } : {}) }) : new PGlite(dir, { startParams });
   await client.waitReady;
   await client.exec("SET TIME ZONE 'UTC'");
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db: Db = drizzle(client, { schema });
   return { db, generation: nextGeneration(), engine: { kind: "pglite", client, dir, lockFile } };
 }
 

@@ -155,14 +155,13 @@ export async function postponeInvoice(input: PostponeInput): Promise<InvoiceDeta
   const vatBp = profile.postponeFeeCents > 0 && profile.postponeFeeVatable ? await countryVat(db, input.site.country) : 0;
 
   const invoiceId = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
     const [row] = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.siteId, input.site.id), eq(invoices.customerId, input.customerId), eq(invoices.invoiceNumber, input.invoiceNumber)))
       .for("update");
     if (!row) throw notFound("invoices.errors.not-found");
-    const inProgress = await hasPaymentInProgress(t, input.site.id, row.id, now);
+    const inProgress = await hasPaymentInProgress(tx, input.site.id, row.id, now);
     const window = windowFor(row, profile, input.site, today, inProgress);
     const errors = checkPostponeDate(window, input.dueDate, row, today);
     if (errors.length) throw validationError(errors, "invoices.errors.postpone-rejected");

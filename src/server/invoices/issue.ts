@@ -71,7 +71,7 @@ export async function issueInvoices(drafts: DraftInvoice[], db?: Db): Promise<In
   const profile = await getBillingProfile(siteId, d);
   const codes = new Map((await d.select({ id: customers.id, clientCode: customers.clientCode }).from(customers).where(eq(customers.siteId, siteId))).map((c) => [c.id, c.clientCode]));
   return d.transaction(async (tx) => {
-    const firstSeq = await reserveInvoiceSeq(siteId, drafts.length, tx as unknown as Db);
+    const firstSeq = await reserveInvoiceSeq(siteId, drafts.length, tx);
     const prepared = drafts.map((draft, i) => {
       const code = codes.get(draft.customerId);
       if (!code) throw new Error(`Customer ${draft.customerId} is not a customer of ${siteId}`);

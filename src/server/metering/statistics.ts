@@ -323,7 +323,7 @@ export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery
   };
   const current = await compute(range.fromMs, range.toMs);
   const format = chartDateFormat(range.fromMs, range.toMs, tz);
-  const unitLabel = measurement === "price" ? "c/kWh" : measurement === "temperature" ? "°C" : unit === "money" ? "cents" : "kWh";
+  const unitLabel: "c/kWh" | "°C" | "cents" | "kWh" = measurement === "price" ? "c/kWh" : measurement === "temperature" ? "°C" : unit === "money" ? "cents" : "kWh";
   let merged: { at: number; date: string; current: number | null; previous: number | null }[];
   let comparison = null as null | { yearOffset: number; key: string; from: string; to: string };
   if (yearOffset !== null && key !== null) {
@@ -345,7 +345,7 @@ export async function chartReadings(site: Site, scope: PointScope, q: ChartQuery
     meteringPoints: points.map((p) => p.gsrn),
     comparison,
     values: merged.map((m) => {
-      const v: Record<string, string | number | null> = { date: m.date, label: formatChartDate(m.at, format, tz), [measurement]: m.current };
+      const v: { date: string; label: string; [series: string]: string | number | null } = { date: m.date, label: formatChartDate(m.at, format, tz), [measurement]: m.current };
       if (key !== null) v[key] = m.previous;
       return v;
     }),

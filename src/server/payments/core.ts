@@ -156,7 +156,6 @@ export function providerOf(site: PaymentSite, provider: PaymentProviderId): Paym
 export async function applyProviderStatus(siteId: string, paymentId: string, reported: ProviderStatus, details: Record<string, unknown> = {}): Promise<PaymentRow> {
   const db = await getDb();
   const applied = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
     const [row] = await tx
       .select()
       .from(payments)
@@ -165,7 +164,7 @@ export async function applyProviderStatus(siteId: string, paymentId: string, rep
     if (!row) throw notFound("invoices.errors.payment-not-found");
     const steps = pathTo(row.status, reported);
     if (steps === null) {
-      await logEvent(t, row, "status-contradiction", { fromStatus: row.status, details: { ...details, reported } });
+      await logEvent(tx, row, "status-contradiction", { fromStatus: row.status, details: { ...details, reported } });
       return row;
     }
     let current = row;
@@ -177,7 +176,7 @@ export async function applyProviderStatus(siteId: string, paymentId: string, rep
         .where(and(eq(payments.siteId, siteId), eq(payments.id, paymentId), eq(payments.status, current.status)))
         .returning();
       if (!updated) break;
-      await logEvent(t, updated, "transition", { fromStatus: current.status, toStatus: next, details });
+      await logEvent(tx, updated, "transition", { fromStatus: current.status, toStatus: next, details });
       current = updated;
     }
     if (current.status === "succeeded" && row.status !== "succeeded") {
@@ -187,7 +186,7 @@ export async function applyProviderStatus(siteId: string, paymentId: string, rep
         .where(and(eq(invoices.siteId, siteId), eq(invoices.id, current.invoiceId), inArray(invoices.status, ["open", "outsourced"])))
         .returning({ id: invoices.id });
       // Paid twice (two providers, two tabs): the second payment is kept for a refund.
-      await logEvent(t, current, paid.length ? "invoice-paid" : "invoice-already-paid", { details: { invoiceId: current.invoiceId } });
+      await logEvent(tx, current, paid.length ? "invoice-paid" : "invoice-already-paid", { details: { invoiceId: current.invoiceId } });
     }
     return current;
   });

@@ -84,7 +84,7 @@ async function markVerified(db: Db, siteId: string, customerId: string, contactI
       .update(customerContacts)
       .set({ verifiedAt: now, updatedAt: now })
       .where(and(eq(customerContacts.siteId, siteId), eq(customerContacts.customerId, customerId), eq(customerContacts.id, contactId)));
-    await mirror(tx as unknown as Db, siteId, customerId);
+    await mirror(tx, siteId, customerId);
   });
 }
 

@@ -193,8 +193,7 @@ export async function replaceContacts(actor: SettingsActor, inputs: readonly Con
   await listContacts(site, customerId);
   // One change of a customer's contacts at a time: the list is read, checked and written under a
   // lock of the customer's row, so two saves at once cannot both add the same contact.
-  const { existing, removed, planned, needsMail } = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const { existing, removed, planned, needsMail } = await db.transaction(async (tx) => {
     await tx
       .select({ id: customers.id })
       .from(customers)

@@ -7,7 +7,6 @@ import { chartReadings } from "@/server/metering/statistics";
 import type { Site } from "@/server/sites/sites";
 import { localDateString } from "@/lib/energy/time";
 import { overlayResolution, readChartState, type ChartOptions, type ChartState } from "@/ui/energy/chart-state";
-import type { ChartReadings } from "@/api/schemas/energy";
 import type { ChartBundle } from "@/ui/energy/chart-bundle";
 import { ChartsExplorer } from "@/ui/energy/charts-explorer-lazy";
 import { Heading } from "@/ui/shared/heading";
@@ -54,8 +53,8 @@ async function firstChart(site: Site, scope: { siteId: string; customerId: strin
       ...state.overlays.map((o) => chartReadings(site, scope, { ...query(o, overlayResolution(o, state.resolution), false), unit: "kwh" })),
     ]);
     return {
-      main: main as unknown as ChartReadings,
-      overlays: overlays.map((readings, i) => ({ overlay: state.overlays[i], readings: readings as unknown as ChartReadings })),
+      main,
+      overlays: overlays.map((readings, i) => ({ overlay: state.overlays[i], readings })),
     };
   } catch {
     // The explorer asks the API again and reports what went wrong.

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SpotPriceRow } from "@/server/importers/spot-prices";
-import { zonedTime } from "./timing";
+import { localDateString, zonedTimeToUtc } from "@/lib/energy/time";
 
 /**
  * Tomorrow's 24 hourly Finnish prices, for the alert's tests and the fan-out bench: cheap until
@@ -8,9 +8,9 @@ import { zonedTime } from "./timing";
  * otherwise. An alert of 6 and 20 c/kWh hears of 00–06 below and 17–20 above, cheapest 00–03.
  */
 export function tomorrowsFinnishPrices(now = Date.now()): { date: string; rows: SpotPriceRow[]; from: number; to: number } {
-  const date = new Date(now + 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Helsinki" });
+  const date = localDateString(now + 86_400_000, "Europe/Helsinki");
   const [y, m, d] = date.split("-").map(Number);
-  const from = zonedTime(y, m, d, 0, 0, "Europe/Helsinki").getTime();
+  const from = zonedTimeToUtc(y, m, d, 0, 0, "Europe/Helsinki");
   const rows: SpotPriceRow[] = Array.from({ length: 24 }, (_, h) => ({
     zone: "FI",
     resolutionMinutes: 60,

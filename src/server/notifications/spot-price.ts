@@ -7,6 +7,7 @@ import { auditChange, type SettingsActor } from "@/server/settings/actor";
 import { listContacts } from "@/server/settings/contacts";
 import { BULK_SEND_CHUNK, handleJob, sendJob, sendJobs } from "@/server/jobs/runtime";
 import { hasFeature, type Feature } from "@/lib/features";
+import { localDateString, localParts } from "@/lib/energy/time";
 import { notificationEventJob } from "./notify";
 import { zonedTime } from "./timing";
 
@@ -101,14 +102,6 @@ export function hourRanges(hours: number[]): string {
   return out.join(", ");
 }
 
-function localDate(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(ms));
-}
-
-function localHour(ms: number, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(new Date(ms))) % 24;
-}
-
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Alerts read per query, and so notifications queued per batch insert. */
@@ -132,8 +125,8 @@ export async function evaluateSpotPriceAlerts(zone: string, from: number, to: nu
   let told = 0;
   for (const site of zoneSites) {
     if (!hasFeature({ features: site.features as Feature[] }, "settings.spot-price")) continue;
-    const today = localDate(now, site.timezone);
-    for (let date = localDate(from, site.timezone); date <= localDate(to - 1, site.timezone); date = nextDay(date)) {
+    const today = localDateString(now, site.timezone);
+    for (let date = localDateString(from, site.timezone); date <= localDateString(to - 1, site.timezone); date = nextDay(date)) {
       if (date < today) continue;
       const [y, m, d] = date.split("-").map(Number);
       const start = zonedTime(y, m, d, 0, 0, site.timezone);
@@ -146,7 +139,7 @@ export async function evaluateSpotPriceAlerts(zone: string, from: number, to: nu
         .orderBy(asc(spotPricesHourly.hour));
       const hoursInDay = Math.round((end.getTime() - start.getTime()) / 3_600_000);
       if (prices.length < hoursInDay) continue;
-      const hours = prices.map((p) => ({ hour: localHour(p.hour.getTime(), site.timezone), cents: (p.eurMwh / 10) * (1 + site.vat / 10_000) }));
+      const hours = prices.map((p) => ({ hour: localParts(p.hour.getTime(), site.timezone).hour, cents: (p.eurMwh / 10) * (1 + site.vat / 10_000) }));
       const cheapest = hourRanges(
         [...hours]
           .sort((a, b) => a.cents - b.cents || a.hour - b.hour)

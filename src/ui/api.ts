@@ -48,6 +48,7 @@ export function showApiError(error: ApiError, t: Translate, has: Has) {
 
 export interface ApiOptions {
   method?: string;
+  /** Sent as JSON, or as multipart/form-data when it is FormData (a file upload). */
   body?: unknown;
   timeoutMs?: number;
   /** Extra request headers (an idempotency key). */
@@ -61,16 +62,19 @@ export function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Same-origin JSON calls with a request id; errors come back as ApiError. */
+/** Same-origin API calls with a request id; errors come back as ApiError. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 30_000);
+  // The browser writes a form's content type itself, with the boundary of its parts.
+  const form = opts.body instanceof FormData;
+  const json = opts.body !== undefined && !form;
   let res: Response;
   try {
     res = await fetch(path, {
       method: opts.method ?? "GET",
-      headers: { "x-request-id": randomId(), ...(opts.body !== undefined ? { "content-type": "application/json" } : {}), ...opts.headers },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      headers: { "x-request-id": randomId(), ...(json ? { "content-type": "application/json" } : {}), ...opts.headers },
+      body: form ? (opts.body as FormData) : json ? JSON.stringify(opts.body) : undefined,
       signal: controller.signal,
       credentials: "same-origin",
       cache: "no-store",

@@ -6,8 +6,9 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { ContractDocument } from "@/api/schemas/contract-documents";
 import { formatter } from "@/i18n/format";
-import { ApiError, randomId, type ApiErrorBody } from "@/ui/api";
+import { api, ApiError } from "@/ui/api";
 import { fileSize, limitInMb } from "@/ui/support/file-size";
+import { UPLOAD_TIMEOUT_MS } from "@/ui/support/upload";
 import { DownloadIcon, PaperclipIcon } from "@/ui/shared/line-icons";
 import { useHydrated } from "@/ui/shared/use-hydrated";
 
@@ -19,21 +20,7 @@ async function uploadDocument(contractId: string, file: File): Promise<ContractD
   const body = new FormData();
   body.append("contractId", contractId);
   body.append("file", file, file.name);
-  let res: Response;
-  try {
-    res = await fetch("/api/contracts/upload", { method: "POST", body, headers: { "x-request-id": randomId() }, credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError(0, null, "FETCH_ERROR");
-  }
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    if (res.ok) throw new ApiError(res.status, null, "PARSING_ERROR");
-  }
-  if (!res.ok) throw new ApiError(res.status, data as ApiErrorBody | null);
-  return data as ContractDocument;
+  return api<ContractDocument>("/api/contracts/upload", { method: "POST", body, timeoutMs: UPLOAD_TIMEOUT_MS });
 }
 
 /**

@@ -35,7 +35,11 @@ export interface JobDefinition<S extends z.ZodType<SitePayload> = z.ZodType<Site
   retryBackoff: boolean;
   /** A run that takes longer fails (and is retried); a worker that died holding it loses it after this. */
   expireInSeconds: number;
-  /** How often an idle worker asks for this job (a worker in the sending process is woken at once). */
+  /**
+   * How often an idle worker asks for this job; default 5 s (IDLE_POLL_SECONDS). A job due now is
+   * taken at once by the sending process's worker, which the send wakes; polling finds the rest:
+   * retries and delayed jobs coming due, schedules, jobs sent by another process.
+   */
   pollingIntervalSeconds?: number;
   /** Queued on this cron schedule (UTC), once across all processes sharing the database. */
   schedule?: { cron: string; payload: z.input<S> };
@@ -69,7 +73,6 @@ export const JOBS = {
     retryDelaySeconds: 5,
     retryBackoff: true,
     expireInSeconds: 60,
-    pollingIntervalSeconds: 0.5,
   }),
   /** A site's open payments whose provider has not called back: ask the provider (payments/reconciliation.ts). */
   "payments-reconcile": defineJob({
@@ -110,7 +113,6 @@ export const JOBS = {
     retryDelaySeconds: 5,
     retryBackoff: true,
     expireInSeconds: 120,
-    pollingIntervalSeconds: 1,
   }),
   /** One outbox row handed to its channel (e-mail, SMS, letter) when the customer's timing allows (notifications/notify.ts). */
   "notification-deliver": defineJob({
@@ -119,7 +121,6 @@ export const JOBS = {
     retryDelaySeconds: 10,
     retryBackoff: true,
     expireInSeconds: 60,
-    pollingIntervalSeconds: 1,
   }),
   /** Spot prices were imported: customers whose alert limits the new days cross are told (notifications/spot-price.ts). */
   "notification-spot-prices": defineJob({

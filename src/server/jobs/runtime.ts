@@ -160,6 +160,14 @@ function retryOptions(def: JobDefinition) {
   return { retryLimit: def.retryLimit, retryDelay: def.retryDelaySeconds, retryBackoff: def.retryBackoff, expireInSeconds: def.expireInSeconds };
 }
 
+/**
+ * How often an idle worker polls its queue by default. Each poll is a query, per queue and per
+ * process: twelve queues at one second kept an idle server at 1.3 % of a core and its database
+ * at 1.2 % (decision 0012). A send wakes the sending process's worker, so a job due now does
+ * not wait.
+ */
+export const IDLE_POLL_SECONDS = 5;
+
 /** Takes the job in this process, once its handler is registered and if the process works. */
 async function startWorker(rt: Runtime, name: string): Promise<void> {
   const def = rt.registry[name];
@@ -167,7 +175,7 @@ async function startWorker(rt: Runtime, name: string): Promise<void> {
   if (!rt.work || !def || !handler || handler.definition !== def || rt.workers.has(name)) return;
   rt.workers.set(name, "");
   let workerId = "";
-  workerId = await rt.boss.work<unknown>(name, { pollingIntervalSeconds: def.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, async ([job]) => {
+  workerId = await rt.boss.work<unknown>(name, { pollingIntervalSeconds: def.pollingIntervalSeconds ?? IDLE_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => {
     try {
       return await runJob(def, handler.run, job);
     } finally {

@@ -7,9 +7,8 @@ import { auditChange, type SettingsActor } from "@/server/settings/actor";
 import { listContacts } from "@/server/settings/contacts";
 import { BULK_SEND_CHUNK, handleJob, sendJob, sendJobs } from "@/server/jobs/runtime";
 import { hasFeature, type Feature } from "@/lib/features";
-import { localDateString, localParts } from "@/lib/energy/time";
+import { localDateString, localParts, zonedTimeToUtc } from "@/lib/energy/time";
 import { notificationEventJob } from "./notify";
-import { zonedTime } from "./timing";
 
 /**
  * The spot-price alert (GET/PUT /api/me/notifications, feature settings.spot-price): when the
@@ -129,9 +128,9 @@ export async function evaluateSpotPriceAlerts(zone: string, from: number, to: nu
     for (let date = localDateString(from, site.timezone); date <= localDateString(to - 1, site.timezone); date = nextDay(date)) {
       if (date < today) continue;
       const [y, m, d] = date.split("-").map(Number);
-      const start = zonedTime(y, m, d, 0, 0, site.timezone);
+      const start = new Date(zonedTimeToUtc(y, m, d, 0, 0, site.timezone));
       const [ny, nm, nd] = nextDay(date).split("-").map(Number);
-      const end = zonedTime(ny, nm, nd, 0, 0, site.timezone);
+      const end = new Date(zonedTimeToUtc(ny, nm, nd, 0, 0, site.timezone));
       const prices = await db
         .select({ hour: spotPricesHourly.hour, eurMwh: spotPricesHourly.priceEurMwh })
         .from(spotPricesHourly)

@@ -23,14 +23,9 @@ export function isNightHour(at: Date, timeZone: string): boolean {
   return hour >= NIGHT_START_HOUR || hour < NIGHT_END_HOUR;
 }
 
-/** The instant a wall-clock time of the timezone names (a time in a clock change's gap resolves forward). */
-export function zonedTime(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): Date {
-  return new Date(zonedTimeToUtc(year, month, day, hour, minute, timeZone));
-}
-
 /** The end of the night an instant falls in: 07:00 of the same morning, or of the next one before midnight. */
 export function nightEnd(at: Date, timeZone: string): Date {
   const w = localParts(at.getTime(), timeZone);
   const date = new Date(Date.UTC(w.year, w.month - 1, w.day + (w.hour >= NIGHT_START_HOUR ? 1 : 0)));
-  return zonedTime(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), NIGHT_END_HOUR, 0, timeZone);
+  return new Date(zonedTimeToUtc(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), NIGHT_END_HOUR, 0, timeZone));
 }

@@ -50,6 +50,7 @@ export interface ApiOptions {
   method?: string;
   /** Sent as JSON, or as multipart/form-data when it is FormData (a file upload). */
   body?: unknown;
+  /** Default: 30 s, or 5 minutes for FormData (a large file on a slow connection). */
   timeoutMs?: number;
   /** Extra request headers (an idempotency key). */
   headers?: Record<string, string>;
@@ -64,11 +65,11 @@ export function randomId(): string {
 
 /** Same-origin API calls with a request id; errors come back as ApiError. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 30_000);
   // The browser writes a form's content type itself, with the boundary of its parts.
   const form = opts.body instanceof FormData;
   const json = opts.body !== undefined && !form;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? (form ? 5 * 60_000 : 30_000));
   let res: Response;
   try {
     res = await fetch(path, {

@@ -8,7 +8,6 @@ import type { ContractDocument } from "@/api/schemas/contract-documents";
 import { formatter } from "@/i18n/format";
 import { api, ApiError } from "@/ui/api";
 import { fileSize, limitInMb } from "@/ui/support/file-size";
-import { UPLOAD_TIMEOUT_MS } from "@/ui/support/upload";
 import { DownloadIcon, PaperclipIcon } from "@/ui/shared/line-icons";
 import { useHydrated } from "@/ui/shared/use-hydrated";
 
@@ -20,7 +19,7 @@ async function uploadDocument(contractId: string, file: File): Promise<ContractD
   const body = new FormData();
   body.append("contractId", contractId);
   body.append("file", file, file.name);
-  return api<ContractDocument>("/api/contracts/upload", { method: "POST", body, timeoutMs: UPLOAD_TIMEOUT_MS });
+  return api<ContractDocument>("/api/contracts/upload", { method: "POST", body });
 }
 
 /**

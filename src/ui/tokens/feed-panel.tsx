@@ -89,7 +89,7 @@ export function FeedPanel<Created extends { feed: FeedState }>({ kind, t, feed, 
       },
     });
 
-  const active = created ? true : feed.active;
+  const active = state.active;
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={`${kind}-feed-title`} data-testid={`${kind}-feed`} data-interactive={interactive || undefined}>
       <Stack gap="md">

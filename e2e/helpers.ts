@@ -1,5 +1,6 @@
 import { inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { daysInMonth as monthLength, localDateString } from "../src/lib/energy/time";
 
 /**
  * This test file's server: the one of its worker slot. Files that run at the same time have
@@ -10,11 +11,11 @@ export const port = () => inject("ports")[slot()];
 /** This test file's server's PostgreSQL database ("" on PGlite). */
 export const databaseUrl = () => inject("databaseUrls")[slot()];
 /** The demo sites' date (Helsinki, Tallinn and Riga share it) at `ms`, as YYYY-MM-DD. */
-const siteDate = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Helsinki" }).format(ms);
+const siteDate = (ms: number) => localDateString(ms, "Europe/Helsinki");
 /** The demo sites' date `offset` days from today, as YYYY-MM-DD. */
 export const siteDay = (offset = 0) => new Date(Date.parse(`${siteDate(Date.now())}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 /** How many days the month of a YYYY-MM-DD date has. */
-export const daysInMonth = (iso: string) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).getUTCDate();
+export const daysInMonth = (iso: string) => monthLength(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)));
 /**
  * Whether the sites' day has changed since the demo data was loaded: its readings then stop
  * yesterday and its day-ahead prices at today's end.

@@ -5,6 +5,10 @@ import { ApiClient } from "@/test/api-client";
 import type { Db } from "@/server/db/client";
 import { sql } from "drizzle-orm";
 import { importSpotPrices } from "@/server/importers/spot-prices";
+import { demoPlans } from "@/server/demo/seed";
+import { getSiteById } from "@/server/sites/sites";
+import { dashboardExpenses, dashboardPeriod, dashboardPoints, spotHourRanking } from "@/server/metering/dashboard";
+import { costEstimation } from "@/server/metering/statistics";
 
 let db: Db;
 let cleanup: () => Promise<void>;
@@ -133,6 +137,146 @@ describe("dashboard", () => {
   });
 });
 
+/** The demo plan's private customer of the persona. */
+const customerOf = (site: string, persona: string) =>
+  demoPlans()
+    .find((p) => p.site.id === site)!
+    .customers.find((c) => c.owner?.persona === persona && c.kind === "private")!;
+
+/** Waits for the next quarter-hour when the current one ends within 20 s: the spot answer is kept per quarter-hour. */
+async function wellInsideQuarter() {
+  const left = 900_000 - (Date.now() % 900_000);
+  if (left < 20_000) await new Promise((r) => setTimeout(r, left + 100));
+}
+
+/**
+ * The overview, with the moments just before and after it was asked for: what the service read at
+ * its own moment is what the same function gives at one of the two (the figures only grow with time).
+ */
+async function overview(api: ApiClient) {
+  const before = Date.now();
+  const res = await api.get("/api/dashboard/overview");
+  const after = Date.now();
+  return { res, before, after };
+}
+
+describe("dashboard overview", () => {
+  it("answers every card's data in one call, as the separate endpoints and services compute it", async () => {
+    const api = await signedIn("aurora", "apartment");
+    await wellInsideQuarter();
+    const { res, before, after } = await overview(api);
+    expect(res.status).toBe(200);
+    const body = res.body;
+    const customer = customerOf("aurora", "apartment");
+    expect(body.customer).toEqual({ id: customer.id, name: customer.name });
+    expect(body.hasData).toBe(true);
+
+    const site = (await getSiteById("aurora"))!;
+    const { scope, points } = await dashboardPoints(site, customer.id);
+    expect(points.map((p) => p.gsrn).sort()).toEqual(
+      pointsOf("aurora", "apartment")
+        .map((p) => p.gsrn)
+        .sort(),
+    );
+    const electricity = points.filter((p) => p.energyKind === "electricity").map((p) => p.gsrn);
+
+    // This month: the period card's figures, per energy kind, electricity first.
+    expect(body.period.kinds.map((k: { kind: string }) => k.kind)).toEqual(["electricity", "heating"]);
+    expect([await dashboardPeriod(site, scope, points, before), await dashboardPeriod(site, scope, points, after)]).toContainEqual(body.period);
+    const month = await api.get(`/api/dashboard/statistics/consumption?${electricity.map((g) => `gsrn[]=${g}`).join("&")}`);
+    expect(month.status).toBe(200);
+    const consumption = body.period.kinds[0].consumption;
+    expect(consumption.total).toBeGreaterThan(0);
+    expect(consumption.total).toBeCloseTo(month.body.total, 3);
+    const days = body.period.days.map((d: { consumption: number | null }) => d.consumption ?? 0);
+    expect(days.length).toBe(month.body.values.length);
+    expect(days.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(month.body.total, 3);
+    expect(body.period.kinds[0].production).toBeNull();
+
+    // Spot prices: the spot endpoint's answer, with the cheapest and dearest hours of each day.
+    const spot = await api.get("/api/dashboard/statistics/spot");
+    expect(body.spot).toEqual(spot.body);
+    expect(body.spot.today.prices.length).toBeGreaterThan(0);
+    expect(body.spotRanking.today).toEqual(spotHourRanking(body.spot.today.prices));
+    expect(body.spotRanking.tomorrow).toEqual(body.spot.tomorrow ? spotHourRanking(body.spot.tomorrow.prices) : null);
+    const { cheapest, dearest } = body.spotRanking.today as { cheapest: { start: string; price: number }[]; dearest: { start: string; price: number }[] };
+    expect(cheapest).toHaveLength(3);
+    expect(dearest).toHaveLength(3);
+    const hourAverage = (start: string) => {
+      const from = Date.parse(start);
+      const inHour = (body.spot.today.prices as { start: string; centsPerKwhWithVat: number }[]).filter((p) => Date.parse(p.start) >= from && Date.parse(p.start) < from + 3_600_000);
+      return inHour.reduce((s, p) => s + p.centsPerKwhWithVat, 0) / inHour.length;
+    };
+    expect(cheapest[0].price).toBeCloseTo(hourAverage(cheapest[0].start), 3);
+    expect(dearest[0].price).toBeCloseTo(hourAverage(dearest[0].start), 3);
+    expect(cheapest[0].price).toBeGreaterThanOrEqual(body.spot.today.minCentsPerKwhWithVat);
+    expect(cheapest[0].price).toBeLessThanOrEqual(dearest[0].price);
+    expect(dearest[0].price).toBeLessThanOrEqual(body.spot.today.maxCentsPerKwhWithVat);
+
+    // Today's cost estimate: the electricity points, as the cost-estimation service computes it.
+    type Estimate = Awaited<ReturnType<typeof costEstimation>>;
+    const withoutMoment = ({ until: _until, ...rest }: Estimate) => rest;
+    expect(body.estimate.estimates.map((e: { gsrn: string }) => e.gsrn)).toEqual(electricity);
+    expect(body.estimate.totalCents).toBe(body.estimate.estimates.reduce((s: number, e: { totalCents: number }) => s + e.totalCents, 0));
+    expect([withoutMoment(await costEstimation(site, scope, undefined, before)), withoutMoment(await costEstimation(site, scope, undefined, after))]).toContainEqual(withoutMoment(body.estimate));
+    expect(Date.parse(body.estimate.until)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.estimate.until)).toBeLessThanOrEqual(after);
+
+    // Expenses of the last twelve months per energy kind.
+    expect(body.expenses.kinds).toEqual(["electricity", "heating"]);
+    expect(body.expenses.months.length).toBeGreaterThan(0);
+    expect(body.expenses.totalCents).toBeGreaterThan(0);
+    const summed = body.expenses.months.reduce((s: number, m: { cents: Record<string, number | null> }) => s + (m.cents.electricity ?? 0) + (m.cents.heating ?? 0), 0);
+    expect(body.expenses.totalCents).toBe(summed);
+    expect([await dashboardExpenses(site, scope, points, before), await dashboardExpenses(site, scope, points, after)]).toContainEqual(body.expenses);
+
+    // Locations: what the locations endpoint lists.
+    const locations = await api.get("/api/dashboard/locations");
+    expect(body.locations).toHaveLength(1);
+    expect(body.locations).toEqual(locations.body.locations);
+  });
+
+  it("has the solar household's production this month", async () => {
+    const api = await signedIn("aurora", "solar-household");
+    const { res, before, after } = await overview(api);
+    expect(res.status).toBe(200);
+    const production = res.body.period.kinds[0].production;
+    expect(production).not.toBeNull();
+    expect(typeof production.total).toBe("number");
+    const site = (await getSiteById("aurora"))!;
+    const { scope, points } = await dashboardPoints(site, customerOf("aurora", "solar-household").id);
+    expect([await dashboardPeriod(site, scope, points, before), await dashboardPeriod(site, scope, points, after)]).toContainEqual(res.body.period);
+    const month = await api.get("/api/dashboard/statistics/production");
+    expect(production.total).toBeCloseTo(month.body.total, 3);
+  });
+
+  it("answers a customer without metering points with spot prices and nothing of their own", async () => {
+    const api = await signedIn("aurora", "new-customer");
+    await wellInsideQuarter();
+    const res = await api.get("/api/dashboard/overview");
+    expect(res.status).toBe(200);
+    const customer = customerOf("aurora", "new-customer");
+    expect(res.body).toMatchObject({ customer: { id: customer.id, name: customer.name }, hasData: false, period: null, estimate: null, expenses: null, locations: [] });
+    expect(res.body.spot).toEqual((await api.get("/api/dashboard/statistics/spot")).body);
+    expect(res.body.spotRanking.today).toEqual(spotHourRanking(res.body.spot.today.prices));
+  });
+
+  it("leaves the cost estimate out where the site does not offer it", async () => {
+    const api = await signedIn("aurora", "apartment");
+    await withFeatures(
+      "aurora",
+      (f) => f.filter((x) => x !== "real-time-cost-estimation"),
+      async () => {
+        const res = await api.get("/api/dashboard/overview");
+        expect(res.status).toBe(200);
+        expect(res.body.estimate).toBeNull();
+        expect(res.body.hasData).toBe(true);
+        expect(res.body.period.kinds.length).toBeGreaterThan(0);
+      },
+    );
+  });
+});
+
 describe("dashboard access and validation", () => {
   it("answers 404 for another customer's metering point and 401 without a session", async () => {
     const other = pointsOf("aurora", "apartment")[0].gsrn;
@@ -148,6 +292,7 @@ describe("dashboard access and validation", () => {
     const anonymous = new ApiClient("aurora.localhost");
     expect((await anonymous.get("/api/dashboard/statistics/consumption")).status).toBe(401);
     expect((await anonymous.get("/api/dashboard/locations")).status).toBe(401);
+    expect((await anonymous.get("/api/dashboard/overview")).status).toBe(401);
   });
 
   it("answers 422 with field errors for bad input", async () => {
@@ -171,7 +316,14 @@ describe("dashboard access and validation", () => {
       "aurora",
       (f) => f.filter((x) => x !== "dashboard"),
       async () => {
-        for (const path of ["/api/dashboard/locations", "/api/dashboard/statistics/consumption", "/api/dashboard/statistics/spot", "/api/dashboard/yearly-consumption", "/api/dashboard/invoices"]) {
+        for (const path of [
+          "/api/dashboard/overview",
+          "/api/dashboard/locations",
+          "/api/dashboard/statistics/consumption",
+          "/api/dashboard/statistics/spot",
+          "/api/dashboard/yearly-consumption",
+          "/api/dashboard/invoices",
+        ]) {
           const res = await api.get(path);
           expect(res.status, path).toBe(404);
           expect(res.body.error.message).toBe("api.errors.feature-disabled");
@@ -190,6 +342,10 @@ describe("dashboard access and validation", () => {
       async () => {
         const res = await api.get("/api/dashboard/locations");
         expect(res.body.locations[0].meteringPoints.map((p: { energyKind: string }) => p.energyKind)).toEqual(["electricity"]);
+        const overview = await api.get("/api/dashboard/overview");
+        expect(overview.body.period.kinds.map((k: { kind: string }) => k.kind)).toEqual(["electricity"]);
+        expect(overview.body.expenses.kinds).toEqual(["electricity"]);
+        expect(overview.body.locations).toEqual(res.body.locations);
         expect((await api.get(`/api/dashboard/statistics/consumption?gsrn=${heat.gsrn}`)).status).toBe(404);
       },
     );
@@ -264,6 +420,7 @@ describe("OpenAPI document", () => {
     expect(res.status).toBe(200);
     const op = (path: string, method = "get") => res.body.paths[path]?.[method];
     const expected: [string, string, string, string | undefined][] = [
+      ["/api/dashboard/overview", "get", "customer", "dashboard"],
       ["/api/dashboard/locations", "get", "customer", "dashboard"],
       ["/api/dashboard/invoices", "get", "customer", "dashboard"],
       ["/api/dashboard/statistics/consumption", "get", "customer", "dashboard"],

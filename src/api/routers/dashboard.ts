@@ -1,12 +1,31 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonResponse } from "../route";
-import { DashboardInvoiceList, EnergyStatistics, ExpenseStatistics, LocationList, RangeQuery, SpotStatistics, YearlyConsumption, YearlyConsumptionQuery } from "../schemas/energy";
-import { dashboardLocations, dashboardScope } from "@/server/metering/dashboard";
+import { DashboardInvoiceList, DashboardOverview, EnergyStatistics, ExpenseStatistics, LocationList, RangeQuery, SpotStatistics, YearlyConsumption, YearlyConsumptionQuery } from "../schemas/energy";
+import { dashboardLocations, dashboardOverview, dashboardScope } from "@/server/metering/dashboard";
 import { energyStatistics, expenseStatistics, spotStatistics, yearlyConsumption } from "@/server/metering/statistics";
 import { latestInvoices } from "@/server/invoices/summary";
 
 export const dashboardRouter = new OpenAPIHono<AppEnv>();
+
+dashboardRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/dashboard/overview",
+    operationId: "getDashboardOverview",
+    tags: ["Dashboard"],
+    summary: "Everything the dashboard shows in one answer: this month's energy, spot prices, today's cost estimate, expenses and locations",
+    description:
+      "period, estimate and expenses are null while the customer has no metering points on the dashboard (hasData false); estimate is also null without electricity points or where the site does not offer the real-time cost estimate.",
+    access: "customer",
+    feature: "dashboard",
+    responses: { 200: jsonResponse(DashboardOverview) },
+  }),
+  async (c) => {
+    const { id, name } = c.get("session")!.activeCustomer!;
+    return c.json(await dashboardOverview(c.get("site"), { id, name }), 200);
+  },
+);
 
 dashboardRouter.openapi(
   defineRoute({

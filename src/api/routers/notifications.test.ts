@@ -7,6 +7,7 @@ import { customerContacts, inboxMessages, notificationOutbox, outboundMail, smsM
 import { auditActions, customerOf, mailTo, signIn, snapshot, staffFor, withFeatures } from "@/server/settings/testing";
 import { deliverNotification, fanOutNotification } from "@/server/notifications/notify";
 import { deliveryTime, isNightHour, nightEnd } from "@/server/notifications/timing";
+import { ApiClient } from "@/test/api-client";
 
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -287,6 +288,56 @@ describe("inbox", () => {
     expect(bad.status).toBe(422);
     await withFeatures("aurora", { off: ["inbox"] }, async () => {
       expect((await api.get("/api/me/inbox")).status).toBe(404);
+    });
+  });
+
+  it("counts the unread messages for the header's badge, as the inbox does", async () => {
+    const owner = customerOf("aurora", "house-gas");
+    const api = await signIn("aurora", "house-gas");
+    for (const n of ["1", "2"]) {
+      await fanOutNotification({
+        siteId: "aurora",
+        customerId: owner.id,
+        subject: "ticket-answered",
+        eventKey: `ticket:unread-${n}`,
+        params: { ticketId: `00000000-0000-4000-8000-00000000010${n}`, ticketNumber: `10${n}`, ticketName: `Question ${n}` },
+      });
+    }
+    const count = async (client = api) => {
+      const res = await client.get("/api/me/inbox/unread");
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(["unread"]);
+      return res.body.unread as number;
+    };
+    const inbox = await api.get("/api/me/inbox");
+    const unread = inbox.body.unread;
+    expect(unread).toBeGreaterThanOrEqual(2);
+    expect(unread).toBe(inbox.body.messages.filter((m: { read: boolean }) => !m.read).length);
+    expect(await count()).toBe(unread);
+
+    const stranger = await signIn("aurora", "apartment");
+    const strangers = await count(stranger);
+    expect(strangers).toBe((await stranger.get("/api/me/inbox")).body.unread);
+
+    const [first, second] = inbox.body.messages.filter((m: { read: boolean }) => !m.read);
+    expect((await api.call("PATCH", `/api/me/inbox/${first.id}`, { read: true })).status).toBe(200);
+    expect(await count()).toBe(unread - 1);
+    expect((await api.get("/api/me/inbox")).body.unread).toBe(unread - 1);
+    // An archived message is not counted; marked unread again it is.
+    expect((await api.call("PATCH", `/api/me/inbox/${second.id}`, { archived: true })).status).toBe(200);
+    expect(await count()).toBe(unread - 2);
+    expect((await api.call("PATCH", `/api/me/inbox/${first.id}`, { read: false })).status).toBe(200);
+    expect(await count()).toBe(unread - 1);
+    expect(await count(stranger)).toBe(strangers);
+
+    // "unread" is no message's id: the message route does not take it.
+    expect((await api.call("PATCH", "/api/me/inbox/unread", { read: true })).status).toBe(422);
+    expect(await count()).toBe(unread - 1);
+    expect((await new ApiClient("aurora.localhost").get("/api/me/inbox/unread")).status).toBe(401);
+    await withFeatures("aurora", { off: ["inbox"] }, async () => {
+      const off = await api.get("/api/me/inbox/unread");
+      expect(off.status).toBe(404);
+      expect(off.body.error.message).toBe("api.errors.feature-disabled");
     });
   });
 

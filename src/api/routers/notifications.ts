@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 import { defineRoute, jsonBody, jsonResponse } from "../route";
 import { notFound, validationError } from "@/server/errors";
 import { createSetting, isOwnSetting, listSettings, listSubjects, updateSetting } from "@/server/notifications/settings";
-import { isOwnMessage, listInbox, updateInboxMessage } from "@/server/notifications/inbox";
+import { isOwnMessage, listInbox, unreadCount, updateInboxMessage } from "@/server/notifications/inbox";
 import { getSpotPriceAlert, saveSpotPriceAlert } from "@/server/notifications/spot-price";
 import { pushInfo, setPushToken, vapidKeysFor } from "@/server/notifications/push";
 import type { SettingsActor } from "@/server/settings/actor";
@@ -15,6 +15,7 @@ import {
   InboxMessage,
   InboxMessageUpdate,
   InboxQuery,
+  InboxUnreadCount,
   MessageIdParam,
   NotificationSetting,
   NotificationSettingCreate,
@@ -148,6 +149,22 @@ notificationsRouter.openapi(
     const a = actorOf(c);
     return c.json(await listInbox(a.site, a.customerId, { locale: q.locale ?? a.site.defaultLocaleId, archived: q.archived === "true" }), 200);
   },
+);
+
+// A static path, registered before /me/inbox/{messageId}: "unread" is not a message's id.
+notificationsRouter.openapi(
+  defineRoute({
+    method: "get",
+    path: "/me/inbox/unread",
+    operationId: "getInboxUnreadCount",
+    tags: ["Notifications"],
+    summary: "The number of unread messages in the customer's inbox",
+    description: "What the header's inbox badge shows: the `unread` of GET /api/me/inbox without the messages (archived messages are not counted).",
+    access: "customer",
+    feature: "inbox",
+    responses: { 200: jsonResponse(InboxUnreadCount) },
+  }),
+  async (c) => c.json({ unread: await unreadCount(c.get("site").id, c.get("session")!.activeCustomer!.id) }, 200),
 );
 
 notificationsRouter.openapi(

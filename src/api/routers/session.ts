@@ -16,7 +16,7 @@ const isHttps = (c: Context<AppEnv>) => requestOrigin(c.req.raw.headers, c.req.u
 
 export function sessionView(session: PortalSession | null): Session {
   if (!session) {
-    return { status: "unauthenticated", token: null, user: null, userOrRepresentativeCode: null, customers: [], roles: [], customerService: false, expiresAt: null };
+    return { status: "unauthenticated", token: null, user: null, userOrRepresentativeCode: null, activeCustomer: null, customers: [], roles: [], customerService: false, expiresAt: null };
   }
   const token = crypto.createHmac("sha256", authSecret()).update(`draft:${session.token}`).digest("base64url");
   return {
@@ -32,6 +32,9 @@ export function sessionView(session: PortalSession | null): Session {
       email: session.person.contactEmail,
     },
     userOrRepresentativeCode: session.activeCustomer?.clientCode ?? null,
+    activeCustomer: session.activeCustomer
+      ? { id: session.activeCustomer.id, clientCode: session.activeCustomer.clientCode, name: session.activeCustomer.name, kind: session.activeCustomer.kind, role: session.activeCustomer.role }
+      : null,
     customers: session.customers,
     roles: session.roles,
     customerService: session.customerService,

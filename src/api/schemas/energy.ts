@@ -220,3 +220,62 @@ export const YearlyConsumption = z
   })
   .openapi("YearlyConsumption");
 export type YearlyConsumption = z.infer<typeof YearlyConsumption>;
+
+// ---------------------------------------------------------------- dashboard overview
+
+const EnergyKind = z.enum(["electricity", "gas", "heating"]);
+
+export const DashboardPeriodFigure = z
+  .object({
+    total: z.number().nullable().openapi({ description: "kWh so far this month; null without readings" }),
+    lastMonthTotal: z.number().nullable().openapi({ description: "kWh of last month up to the same day and time" }),
+    lastYearTotal: z.number().nullable().openapi({ description: "kWh of the same part of the month a year earlier" }),
+    changeFromLastMonth: z.number().nullable(),
+    changeFromLastYear: z.number().nullable(),
+  })
+  .openapi("DashboardPeriodFigure");
+
+export const DashboardPeriod = z
+  .object({
+    from: z.string().openapi({ description: "The first day of the month, YYYY-MM-DD" }),
+    until: z.string().openapi({ description: "Today, YYYY-MM-DD" }),
+    kinds: z.array(z.object({ kind: EnergyKind, consumption: DashboardPeriodFigure, production: DashboardPeriodFigure.nullable() })),
+    days: z.array(z.object({ date: z.string(), consumption: z.number().nullable(), production: z.number().nullable() })).openapi({ description: "The first kind's days, oldest first" }),
+  })
+  .openapi("DashboardPeriod");
+export type DashboardPeriod = z.infer<typeof DashboardPeriod>;
+
+export const DashboardExpenses = z
+  .object({
+    from: z.string(),
+    until: z.string(),
+    currency: z.string(),
+    totalCents: z.number().int(),
+    kinds: z.array(EnergyKind),
+    months: z.array(z.object({ date: z.string(), cents: z.partialRecord(EnergyKind, z.number().int().nullable()) })),
+  })
+  .openapi("DashboardExpenses");
+export type DashboardExpenses = z.infer<typeof DashboardExpenses>;
+
+export const SpotHour = z
+  .object({
+    hour: z.number().int().openapi({ description: "The hour of the day it starts, 0–23, on the site's clock" }),
+    start: z.string(),
+    price: z.number().openapi({ description: "The hour's average in c/kWh with VAT" }),
+  })
+  .openapi("SpotHour");
+export const SpotRanking = z.object({ cheapest: z.array(SpotHour), dearest: z.array(SpotHour) }).openapi("SpotRanking");
+
+export const DashboardOverview = z
+  .object({
+    customer: z.object({ id: z.string().uuid(), name: z.string() }),
+    hasData: z.boolean().openapi({ description: "Whether the customer has metering points on the dashboard" }),
+    period: DashboardPeriod.nullable(),
+    spot: SpotStatistics,
+    spotRanking: z.object({ today: SpotRanking.nullable(), tomorrow: SpotRanking.nullable() }),
+    estimate: CostEstimate.nullable().openapi({ description: "Null where the site does not show the real-time cost estimate" }),
+    expenses: DashboardExpenses.nullable(),
+    locations: z.array(Location),
+  })
+  .openapi("DashboardOverview");
+export type DashboardOverview = z.infer<typeof DashboardOverview>;

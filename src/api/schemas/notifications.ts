@@ -99,6 +99,9 @@ export type InboxMessage = z.infer<typeof InboxMessage>;
 export const InboxList = z.object({ messages: z.array(InboxMessage), unread: z.number().int() }).openapi("InboxList");
 export type InboxList = z.infer<typeof InboxList>;
 
+export const InboxUnreadCount = z.object({ unread: z.number().int().min(0).openapi({ description: "Messages neither read nor archived" }) }).openapi("InboxUnreadCount");
+export type InboxUnreadCount = z.infer<typeof InboxUnreadCount>;
+
 export const InboxQuery = z
   .object({
     locale: z.string().max(10).optional().openapi({ description: "The language the messages are written in (one of the site's; else the site's default)" }),

@@ -27,6 +27,7 @@ export const Session = z
       })
       .nullable(),
     userOrRepresentativeCode: z.string().nullable(),
+    activeCustomer: CustomerRef.nullable().openapi({ description: "The customer the session acts for (in customer-service mode, the customer opened)" }),
     customers: z.array(CustomerRef),
     roles: z.array(z.enum(["customer_service", "site_admin"])),
     customerService: z.boolean(),

@@ -3,8 +3,8 @@ import type { EnergyKind } from "@/server/db/schema";
 import type { Site } from "@/server/sites/sites";
 import { wallClock } from "@/i18n/format";
 import { daysInMonth, formatLocalIso, localDateString, localParts, startOfLocalMonth, zonedTimeToUtc } from "@/lib/energy/time";
-import { listCustomerPoints, listLocations, type MeteringPointRow, type PointScope } from "./points";
-import { expenseStatistics, periodStatistics } from "./statistics";
+import { listCustomerPoints, listLocations, type LocationView, type MeteringPointRow, type PointScope } from "./points";
+import { costEstimation, expenseStatistics, periodStatistics, spotStatistics } from "./statistics";
 import { hasFeature } from "@/lib/features";
 import { invoicedMonths } from "@/server/invoices/summary";
 
@@ -259,5 +259,54 @@ export async function dashboardMonthCost(site: Site, scope: PointScope, points: 
     lastMonthTotalCents,
     changeFromLastMonth: relativeChange(totalCents, lastMonthTotalCents),
     currency: perKind[0][0].currency,
+  };
+}
+
+// ---------------------------------------------------------------- everything the dashboard shows
+
+/** The answer of GET /api/dashboard/overview (the DashboardOverview schema): every card's data in one. */
+export interface DashboardOverview {
+  customer: { id: string; name: string };
+  /** Whether the customer has metering points on the dashboard. */
+  hasData: boolean;
+  period: DashboardPeriod | null;
+  spot: Awaited<ReturnType<typeof spotStatistics>>;
+  /** The cheapest and dearest hours of today and tomorrow; null for a day without prices. */
+  spotRanking: { today: ReturnType<typeof spotHourRanking> | null; tomorrow: ReturnType<typeof spotHourRanking> | null };
+  /** Null without electricity points or where the site does not offer the real-time cost estimate. */
+  estimate: Awaited<ReturnType<typeof costEstimation>> | null;
+  expenses: DashboardExpenses | null;
+  locations: LocationView[];
+}
+
+/**
+ * What the dashboard's cards show, at one moment for all of them: the cards that need metering
+ * points (this month, today's cost estimate, expenses) are null without any; spot prices and
+ * locations are there for every customer. The spot answer and the locations do not wait for the
+ * points, and the cards that need them are read side by side.
+ */
+export async function dashboardOverview(site: Site, customer: { id: string; name: string }, now = Date.now()): Promise<DashboardOverview> {
+  const ofPoints = dashboardPoints(site, customer.id).then(async ({ scope, points }) => {
+    const hasData = points.length > 0;
+    const [period, estimate, expenses] = await Promise.all([
+      hasData ? dashboardPeriod(site, scope, points, now) : null,
+      hasData && showsCostEstimate(site, points) ? costEstimation(site, scope, undefined, now) : null,
+      hasData ? dashboardExpenses(site, scope, points, now) : null,
+    ]);
+    return { hasData, period, estimate, expenses };
+  });
+  const [{ hasData, period, estimate, expenses }, spot, locations] = await Promise.all([ofPoints, spotStatistics(site, now), dashboardLocations(site, customer.id, now)]);
+  return {
+    customer: { id: customer.id, name: customer.name },
+    hasData,
+    period,
+    spot,
+    spotRanking: {
+      today: spot.today ? spotHourRanking(spot.today.prices) : null,
+      tomorrow: spot.tomorrow ? spotHourRanking(spot.tomorrow.prices) : null,
+    },
+    estimate,
+    expenses,
+    locations,
   };
 }

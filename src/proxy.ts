@@ -1,12 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { findSiteByHost } from "@/server/sites/sites";
-import { PSEUDO_LOCALE, localePrefix } from "@/lib/locales";
-import { devToolsEnabled } from "@/lib/env";
 import { apiSecurityHeaders, cameOverHttps, newNonce, pageSecurityHeaders } from "@/server/web/security-headers";
-import { loadSession } from "@/server/auth/session";
-import { extendSession } from "@/server/auth/session-refresh";
+import { keepSessionAlive, pageTarget, visitorCookies } from "@/server/web/page-target";
 
-const TEN_YEARS = 315_360_000;
 const INTERNAL_HEADERS = ["x-portal-site", "x-portal-locale", "x-portal-path", "x-portal-client-id", "x-nonce", "content-security-policy"];
 
 function withHeaders<T extends NextResponse>(response: T, headers: [string, string][]): T {
@@ -32,22 +28,13 @@ export async function proxy(request: NextRequest) {
 
   const url = request.nextUrl;
   const path = url.pathname;
-
-  const locales = devToolsEnabled() ? [...site.locales, PSEUDO_LOCALE] : site.locales;
-  const byPrefix = new Map(locales.map((l) => [localePrefix(l), l]));
-  const first = path.split("/")[1] ?? "";
-  let locale = site.defaultLocaleId;
-  let rest = path;
-  const prefixed = byPrefix.get(first);
-  if (prefixed) {
-    if (prefixed === site.defaultLocaleId) {
-      const canonical = url.clone();
-      canonical.pathname = path.slice(first.length + 1) || "/";
-      return withHeaders(NextResponse.redirect(canonical), security);
-    }
-    locale = prefixed;
-    rest = path.slice(first.length + 1) || "/";
+  const target = pageTarget(site, path);
+  if (target.kind === "redirect") {
+    const canonical = url.clone();
+    canonical.pathname = target.pathname;
+    return withHeaders(NextResponse.redirect(canonical), security);
   }
+  const { locale, rest } = target;
 
   const headers = new Headers(request.headers);
   for (const h of INTERNAL_HEADERS) headers.delete(h);
@@ -58,32 +45,14 @@ export async function proxy(request: NextRequest) {
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", new Map(security).get("content-security-policy")!);
 
-  const target = url.clone();
-  target.pathname = `/_sites/${site.id}/${locale}${rest === "/" ? "" : rest}`;
-  const response = withHeaders(NextResponse.rewrite(target, { request: { headers } }), security);
+  const rewritten = url.clone();
+  rewritten.pathname = `/_sites/${site.id}/${locale}${rest === "/" ? "" : rest}`;
+  const response = withHeaders(NextResponse.rewrite(rewritten, { request: { headers } }), security);
 
-  const secure = url.protocol === "https:";
-  for (const name of ["user-id", "device-id"]) {
-    if (!request.cookies.get(name)) {
-      response.cookies.set(name, crypto.randomUUID(), { httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: TEN_YEARS });
-    }
-  }
-  if (request.cookies.get("NEXT_LOCALE")?.value !== locale) {
-    response.cookies.set("NEXT_LOCALE", locale, { httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: TEN_YEARS });
-  }
-  const refresh = await keepSessionAlive(site, request);
+  for (const c of visitorCookies((name) => request.cookies.get(name)?.value, locale, url.protocol === "https:")) response.cookies.set(c.name, c.value, c.options);
+  const refresh = await keepSessionAlive(site, request.headers, request.url);
   if (refresh) response.headers.append("set-cookie", refresh);
   return response;
-}
-
-/** A page the person opened (not a link the router prefetched on its own) moves the session's end. */
-async function keepSessionAlive(site: NonNullable<Awaited<ReturnType<typeof findSiteByHost>>>, request: NextRequest): Promise<string | null> {
-  const cookie = request.headers.get("cookie") ?? "";
-  if (!cookie.includes("session_token=")) return null;
-  if (request.headers.get("next-router-prefetch") || request.headers.get("purpose") === "prefetch" || request.headers.get("sec-purpose")?.includes("prefetch")) return null;
-  const lookup = await loadSession(site, request.headers, request.url);
-  if (lookup.kind !== "ok") return null;
-  return (await extendSession(site, lookup.session, cookie))?.setCookie ?? null;
 }
 
 export const config = {

@@ -11,6 +11,7 @@ import { createApiListener, earlyHeaders, fixForwardedHeaders, isApiPath, nodeRe
 import { earlyErrorBody, pageRequestProblem } from "../src/server/web/request-checks";
 import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
 import { RenderGate, rendersPage } from "../src/server/web/render-gate";
+import { SHARED_RENDER_HEADER, SharedDocuments, isSharedRenderToken } from "../src/server/web/shared-documents";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
@@ -32,6 +33,14 @@ function takeBuiltConfig() {
   const file = path.join(DIST, "required-server-files.json");
   if (!fs.existsSync(file)) return;
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8")).config);
+}
+
+/** The loopback address a server listens on, for requests it makes to itself. */
+function listening(server: http.Server): { host: string; port: number } | null {
+  const address = server.address();
+  if (!address || typeof address === "string") return null;
+  const any = address.address === "0.0.0.0" || address.address === "::";
+  return { host: any ? (address.family === "IPv6" ? "::1" : "127.0.0.1") : address.address, port: address.port };
 }
 
 /** Starts serving on the open database; `stopJobs` lets running jobs finish before the database closes. */
@@ -61,6 +70,9 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   // A few page renders at a time, the rest in arrival order (src/server/web/render-gate.ts). Not in
   // development, where a render may wait for its own compilation and the overlay's requests.
   const pages = new RenderGate(opts.dev ? Number.MAX_SAFE_INTEGER : env().PAGE_RENDERS);
+  // Pages that are the same for every visitor of a site (decision 0033): rendered once, then served
+  // from memory after the session check. Not in development, where sources change under them.
+  const shared = opts.dev ? null : new SharedDocuments({ address: () => listening(server) });
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url)) {
       api(req, res).catch(failed(req, res));
@@ -70,9 +82,20 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
     // Unreadable targets and Server Action bodies over the limit are refused before Next.js reads anything.
     const problem = pageRequestProblem(req, PAGE_MAX_BODY_BYTES);
     if (problem) return writeEarlyError(req, res, problem);
+    // Only this server's own render of a shared document may say it is one.
+    if (req.headers[SHARED_RENDER_HEADER] !== undefined && !isSharedRenderToken(req.headers[SHARED_RENDER_HEADER])) delete req.headers[SHARED_RENDER_HEADER];
     const render = () => void handle(req, res).catch(failed(req, res));
-    if (rendersPage(req.url)) pages.admit(res, render, req.headers["next-router-prefetch"] === "1");
-    else render();
+    const renderPage = () => {
+      if (rendersPage(req.url)) pages.admit(res, render, req.headers["next-router-prefetch"] === "1");
+      else render();
+    };
+    if (!shared) return renderPage();
+    shared.serve(req, res, nodeRequestIsHttps(req)).then(
+      (served) => {
+        if (!served) renderPage();
+      },
+      failed(req, res),
+    );
   });
   // Requests Node cannot parse (a broken request line, headers too large): the same error shape and headers.
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => {

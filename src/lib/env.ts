@@ -77,6 +77,8 @@ export const envSchema = z.object({
    * loaded chunk's source map in memory, about a fifth of the server's live heap (docs/performance.md).
    */
   SOURCE_MAPS: bool,
+  /** How long a shared document (the dashboard's frame, the same for every visitor of a site) is served from memory (0: render every time); site changes reach every process at once regardless. */
+  DOCUMENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Page renders one process runs at a time; more wait their turn (src/server/web/render-gate.ts). */
   PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(2),
 });

@@ -10,7 +10,19 @@ export const COLOR_SCHEME_OVERRIDE_COOKIE = "color-scheme-override";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const COOKIE_MAX_AGE_SECONDS = 315_360_000;
 
+/** The stored choice (spec §4): auto follows the system, light is the default. */
 export type ColorSchemeChoice = "auto" | "light" | "dark";
+
+/**
+ * The rules of spec §4: without the dark-theme feature the portal is light; with it, the scheme
+ * follows the system preference unless the person chose one (override cookie "true"), in which
+ * case their stored choice counts.
+ */
+export function resolveColorScheme(input: { darkAllowed: boolean; stored: string | null | undefined; override: string | null | undefined }): ColorSchemeChoice {
+  if (!input.darkAllowed) return "light";
+  if (input.override !== "true") return "auto";
+  return input.stored === "dark" || input.stored === "auto" ? input.stored : "light";
+}
 
 /** Without the dark-theme feature the portal is light whatever was saved (spec §4). */
 export function effectiveColorScheme(saved: ColorSchemeChoice, darkAllowed: boolean): ColorSchemeChoice {

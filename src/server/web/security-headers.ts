@@ -35,9 +35,24 @@ export function newNonce(): string {
  * from the site's own origin. Styles may be inline: Mantine writes style attributes.
  */
 export function pageCsp(nonce: string, opts: { dev?: boolean } = {}): string {
+  return pageDirectives(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`);
+}
+
+/**
+ * The policy of a shared document (src/server/web/shared-documents.ts): one answer served to many
+ * requests cannot carry a nonce of its own, so its inline scripts are allowed by their SHA-256
+ * hashes, and its other scripts come from the site's own origin ('self', which 'strict-dynamic'
+ * would switch off). An injected inline script matches no hash; the same origin serves no script
+ * but the app's chunks and its first-party analytics tag (the API answers JSON with nosniff).
+ */
+export function hashedPageCsp(scriptHashes: readonly string[]): string {
+  return pageDirectives(`script-src 'self'${scriptHashes.map((h) => ` 'sha256-${h}'`).join("")}`);
+}
+
+function pageDirectives(scriptSrc: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
+    scriptSrc,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -74,9 +89,10 @@ export function cameOverHttps(req: { url: string; forwardedProto?: string | null
   return proto === "https";
 }
 
-/** The headers of a page answer. */
-export function pageSecurityHeaders(opts: { nonce: string; https: boolean; dev?: boolean }): [string, string][] {
-  const out: [string, string][] = [["content-security-policy", pageCsp(opts.nonce, { dev: opts.dev })], ...COMMON_SECURITY_HEADERS.map(([k, v]) => [k, v] as [string, string])];
+/** The headers of a page answer: with a fresh nonce, or (`csp`) a shared document's own policy. */
+export function pageSecurityHeaders(opts: { nonce: string; https: boolean; dev?: boolean } | { csp: string; https: boolean }): [string, string][] {
+  const csp = "csp" in opts ? opts.csp : pageCsp(opts.nonce, { dev: opts.dev });
+  const out: [string, string][] = [["content-security-policy", csp], ...COMMON_SECURITY_HEADERS.map(([k, v]) => [k, v] as [string, string])];
   if (opts.https) out.push(["strict-transport-security", HSTS]);
   return out;
 }

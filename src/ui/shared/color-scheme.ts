@@ -1,22 +1,9 @@
 import type { MantineColorSchemeManager } from "@mantine/core";
+import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme, type ColorSchemeChoice } from "@/lib/settings/appearance";
 
-/** The stored choice (spec §4): auto follows the system, light is the default. */
-export type ColorSchemeChoice = "auto" | "light" | "dark";
+export { COLOR_SCHEME_COOKIE, COLOR_SCHEME_OVERRIDE_COOKIE, resolveColorScheme, type ColorSchemeChoice };
 
-export const COLOR_SCHEME_COOKIE = "color-scheme";
-export const COLOR_SCHEME_OVERRIDE_COOKIE = "color-scheme-override";
 const TEN_YEARS = 315_360_000;
-
-/**
- * The rules of spec §4: without the dark-theme feature the portal is light; with it, the scheme
- * follows the system preference unless the person chose one (override cookie "true"), in which
- * case their stored choice counts.
- */
-export function resolveColorScheme(input: { darkAllowed: boolean; stored: string | null | undefined; override: string | null | undefined }): ColorSchemeChoice {
-  if (!input.darkAllowed) return "light";
-  if (input.override !== "true") return "auto";
-  return input.stored === "dark" || input.stored === "auto" ? input.stored : "light";
-}
 
 function readCookie(name: string): string | null {
   const m = new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie);

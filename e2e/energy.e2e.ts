@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { daysInMonth, happensWithin, siteDay, siteUrl, transitionsDone } from "./helpers";
+import { dashboardShown, daysInMonth, happensWithin, siteDay, siteUrl, transitionsDone } from "./helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { planDemoPoints } from "../src/server/demo/energy/points-plan";
 import { axe, signedInAt } from "./page-checks";
@@ -49,6 +49,7 @@ async function act(page: Page, action: () => Promise<unknown>, expected = "") {
 }
 
 async function tableOf(page: Page, testId: string) {
+  await page.getByTestId(testId).first().waitFor({ state: "attached" });
   return page.evaluate((id) => {
     const table = document.querySelector(`[data-testid="${id}"]`)!;
     const headers = [...table.querySelectorAll("thead th")].map((th) => th.textContent ?? "");
@@ -123,6 +124,7 @@ const optionsOf = (page: Page, label: string) => page.getByRole("combobox", { na
 describe("dashboard", () => {
   it("shows this month's consumption and production, the spot price, costs and the metering points of a solar household", async () => {
     const { context, page } = await signedIn("solar-household", "/en/dashboard");
+    await dashboardShown(page);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Overview");
     const period = page.getByTestId("card-period");
     await expect(period.getByTestId("consumption-electricity").textContent()).resolves.toMatch(/Consumption[\d,.]+ kWh/);
@@ -154,6 +156,7 @@ describe("dashboard", () => {
 
   it("shows an apartment's electricity without production, and its district heat", async () => {
     const { context, page } = await signedIn("apartment", "/en/dashboard");
+    await dashboardShown(page);
     const own = pointsOf("apartment");
     expect(own.map((p) => p.energyKind).sort()).toEqual(["electricity", "heating"]);
     await expect(page.getByTestId("consumption-electricity").count()).resolves.toBe(1);
@@ -167,6 +170,7 @@ describe("dashboard", () => {
 
   it("shows an empty state to a new customer without metering data", async () => {
     const { context, page } = await signedIn("new-customer", "/en/dashboard");
+    await dashboardShown(page);
     await expect(page.getByTestId("dashboard-empty").textContent()).resolves.toContain("No metering data yet");
     await expect(page.getByTestId("card-period").count()).resolves.toBe(0);
     await expect(page.getByTestId("card-expenses").count()).resolves.toBe(0);

@@ -23,6 +23,14 @@ export const daysInMonth = (iso: string) => monthLength(Number(iso.slice(0, 4)),
 export const pastSeedingDay = () => siteDate(Date.now()) !== siteDate(inject("seededAt"));
 export const siteUrl = (host: string, path = "/") => `http://${host}:${port()}${path}`;
 
+/**
+ * Waits until the dashboard has drawn the customer's cards: its page is the same for everyone, and
+ * the figures come from the API once it is in the browser (decision 0033).
+ */
+export async function dashboardShown(page: Page) {
+  await page.locator('[data-testid="dashboard"]:is([data-state="ready"], [data-state="no-customer"], [data-state="failed"])').waitFor();
+}
+
 /** Signs in through the sandbox e-ID provider's pages, as a person would. */
 export async function signInSandbox(page: Page, host: string, identityId: string, path = "/") {
   await page.goto(siteUrl(host, path));

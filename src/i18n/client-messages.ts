@@ -29,10 +29,12 @@ export const SHELL_MESSAGES = [
   "settings.errors",
 ] as const;
 
-/** Pages whose client components read more: the invoice and payment pages, and the charts. */
+/** Pages whose client components read more: the invoice and payment pages, the charts and the dashboard. */
 export const AREA_MESSAGES = {
   invoices: ["invoice-pages"],
   charts: ["charts"],
+  /** The dashboard, drawn in the browser from the overview: its cards' texts and the charts' labels, units and energy kinds. */
+  dashboard: ["dashboard", "charts"],
   /** The settings page (the reasons the settings API gives, settings.errors, come with the shell). */
   settings: ["settings-pages", "tokens", "outages-pages.contacts", "outages.errors"],
   /** Load control (/power-control): its texts and the load-control API's reasons. */

@@ -10,6 +10,7 @@ import { useMenuIntent, type DeferredMenuProps } from "@/ui/shell/deferred-menu"
 import { useApiErrorHandler } from "@/ui/use-api-error";
 import type { AccountMenuProps } from "./account-menu";
 import { RepresentativeCodeForm } from "./representative-code-form";
+import { announceSessionChange } from "@/ui/shell/portal-session";
 
 /** The account menu itself, loaded on first use of its trigger. */
 export function AccountMenuDropdown({ trigger, intent, ...props }: AccountMenuProps & DeferredMenuProps) {
@@ -24,6 +25,7 @@ export function AccountMenuDropdown({ trigger, intent, ...props }: AccountMenuPr
     try {
       await api("/api/me/active-customer", { method: "PUT", body: { customerId } });
       router.refresh();
+      announceSessionChange();
     } catch (err) {
       onError(err);
     }

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
+import { announceSessionChange } from "@/ui/shell/portal-session";
 
 /** Customer-service staff open a customer's account by client code; the server audits it. */
 export function CustomerServiceSearch() {
@@ -20,6 +21,7 @@ export function CustomerServiceSearch() {
     try {
       await api("/api/customer-service/open", { method: "POST", body: { clientCode } });
       router.refresh();
+      announceSessionChange();
     } catch (err) {
       onError(err);
     } finally {

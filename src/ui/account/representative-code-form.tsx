@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api, ApiError } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
+import { announceSessionChange } from "@/ui/shell/portal-session";
 
 export function RepresentativeCodeForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const t = useTranslations("account");
@@ -23,6 +24,7 @@ export function RepresentativeCodeForm({ onDone, onCancel }: { onDone?: () => vo
       setCode("");
       onDone?.();
       router.refresh();
+      announceSessionChange();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setFieldError("representative-code-invalid");
       else onError(err);

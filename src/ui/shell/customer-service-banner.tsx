@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { api } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
+import { announceSessionChange } from "@/ui/shell/portal-session";
 
 export function CustomerServiceBanner({ customerName, clientCode }: { customerName: string; clientCode: string }) {
   const t = useTranslations("account");
@@ -14,6 +15,7 @@ export function CustomerServiceBanner({ customerName, clientCode }: { customerNa
     try {
       await api("/api/customer-service/close", { method: "POST", body: {} });
       router.refresh();
+      announceSessionChange();
     } catch (err) {
       onError(err);
     }

@@ -22,7 +22,8 @@ export async function SiteFrame({
 }: {
   site: Site;
   locale: string;
-  session: HeaderSession | null;
+  /** "client": a shared document's frame, whose person the browser reads (src/ui/shell/shell-account.tsx). */
+  session: HeaderSession | "client" | null;
   belowHeader?: ReactNode;
   afterFooter?: ReactNode;
   /** The header's unread inbox count (signed-in area with the inbox only). */

@@ -6,5 +6,5 @@ import { MessagesScope } from "@/ui/messages-scope";
 
 /** This area's client components read their own namespaces (src/i18n/client-messages.ts). */
 export default async function Layout({ children }: { children: ReactNode }) {
-  return <MessagesScope messages={browserMessages(await getMessages(), AREA_MESSAGES.charts)}>{children}</MessagesScope>;
+  return <MessagesScope messages={browserMessages(await getMessages(), AREA_MESSAGES.dashboard)}>{children}</MessagesScope>;
 }

@@ -94,7 +94,11 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
       (served) => {
         if (!served) renderPage();
       },
-      failed(req, res),
+      (err: unknown) => {
+        // The shared answer could not be made (the database away, say): the page renders as any other.
+        console.error("[shared-documents]", err);
+        renderPage();
+      },
     );
   });
   // Requests Node cannot parse (a broken request line, headers too large): the same error shape and headers.

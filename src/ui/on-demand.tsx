@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { AccountPlaceholder } from "./shell/account-placeholder";
 
 /**
  * Client components that only some people or sites see. Imported from here, their code (and the
@@ -12,3 +13,5 @@ export const FeedbackDialog = dynamic(() => import("./feedback/feedback-dialog")
 export const CustomerServiceBanner = dynamic(() => import("./shell/customer-service-banner").then((m) => m.CustomerServiceBanner));
 export const RepresentativeCodeForm = dynamic(() => import("./account/representative-code-form").then((m) => m.RepresentativeCodeForm));
 export const CustomerServiceSearch = dynamic(() => import("./account/customer-service-search").then((m) => m.CustomerServiceSearch));
+/** The header's person in a shared document's frame (decision 0033): only the dashboard draws it. */
+export const ShellAccount = dynamic(() => import("./shell/shell-account").then((m) => m.ShellAccount), { loading: AccountPlaceholder });

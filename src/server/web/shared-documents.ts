@@ -221,6 +221,11 @@ export class SharedDocuments {
     const doc = await this.get(key, { path: target.pathname, host: req.headers.host ?? "", cookie: looks.cookie, https });
     if (!doc) return false;
 
+    const setCookies = visitorCookies((name) => cookies.get(name), page.locale, https).map(serializeCookie);
+    const refresh = await keepSessionAlive(site, headers, url);
+    if (refresh) setCookies.push(refresh);
+
+    // Nothing is written before this point: a failure above leaves the request to Next.js.
     const encoding = chooseEncoding(req.headers["accept-encoding"] as string | undefined);
     const body = doc.body[encoding];
     res.statusCode = 200;
@@ -229,9 +234,6 @@ export class SharedDocuments {
     res.setHeader("vary", "accept-encoding");
     if (encoding !== "identity") res.setHeader("content-encoding", encoding);
     res.setHeader("content-length", String(body.length));
-    const setCookies = visitorCookies((name) => cookies.get(name), page.locale, https).map(serializeCookie);
-    const refresh = await keepSessionAlive(site, headers, url);
-    if (refresh) setCookies.push(refresh);
     if (setCookies.length) res.setHeader("set-cookie", setCookies);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;

@@ -12,7 +12,7 @@ import { hasFeature } from "@/lib/features";
 import { Anchor } from "@/ui/shared/plain-anchor";
 import { Group } from "@/ui/shared/plain";
 import { InboxLink } from "./inbox-link";
-import { ShellAccount } from "./shell-account";
+import { ShellAccount } from "@/ui/on-demand";
 
 /** What the header shows of the signed-in person: their name and the customers they act for. */
 export interface HeaderSession {

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { AccountMenu } from "@/ui/account/account-menu";
+import { AccountPlaceholder } from "./account-placeholder";
 import { InboxLink } from "./inbox-link";
 import { usePortalSession } from "./portal-session";
 
@@ -20,10 +21,7 @@ export function ShellAccount(props: {
 }) {
   const t = useTranslations("shell");
   const { session, unread } = usePortalSession();
-  if (!session?.user) {
-    // The place the menu takes, so the header does not move when it arrives.
-    return <span aria-hidden style={{ display: "inline-block", width: "min(30vw, 9rem)", height: 34 }} />;
-  }
+  if (!session?.user) return <AccountPlaceholder />;
   return (
     <>
       {props.inboxHref && unread !== undefined ? <InboxLink href={props.inboxHref} count={unread} label={t("header-inbox", { count: unread })} /> : null}

@@ -1,10 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { headers } from "next/headers";
-import { notFound } from "next/navigation";
-import { getPageSite, requireSession } from "@/server/web/page-context";
-import { isSharedRender } from "@/server/web/shared-documents";
+import { getPageSite } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
-import { hasFeature } from "@/lib/features";
 import { SiteAnnouncements } from "../../_parts/site-announcements";
 import { Heading } from "@/ui/shared/heading";
 import { DashboardLive } from "@/ui/dashboard/lazy";
@@ -21,10 +17,8 @@ export async function generateMetadata() {
 export default async function DashboardPage({ params }: { params: Promise<{ site: string; locale: string }> }) {
   const { site: siteId, locale } = await params;
   setRequestLocale(locale);
+  // The area's layout has checked the feature and the session.
   const site = await getPageSite(siteId);
-  if (!hasFeature(site, "dashboard")) notFound();
-  // The server's own render for the shared copy has no session; every other request needs one.
-  if (!isSharedRender(await headers())) await requireSession(siteId, locale);
   const t = await getTranslations("dashboard");
   return (
     <DashboardLive

@@ -95,10 +95,12 @@ const TARGETS: Target[] = [
   { label: "GET /api/invoices", path: "/api/invoices", signedIn: true, connections: 20 },
   { label: "GET /auth/signin (page)", path: "/auth/signin", signedIn: false, connections: 20 },
   { label: "GET /dashboard (page)", path: "/dashboard", signedIn: true, connections: 50 },
+  // The dashboard's document is shared (decision 0033): its cards come from this call.
+  { label: "GET /api/dashboard/overview (the dashboard's cards)", path: "/api/dashboard/overview", signedIn: true, connections: 20 },
 ];
 
 /** The mix of the load and memory runs: what a person's visit asks of the server. */
-const MIX = ["/api/countries", "/api/me", "/auth/signin", "/dashboard", "/api/invoices", "/api/session"];
+const MIX = ["/api/countries", "/api/me", "/auth/signin", "/dashboard", "/api/dashboard/overview", "/api/invoices", "/api/session"];
 
 export async function cannon(port: number, paths: string[], connections: number, seconds: number, headers: Record<string, string>, hostHeader = HOST) {
   const latencies: number[] = [];

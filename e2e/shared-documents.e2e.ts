@@ -9,7 +9,8 @@ import { settleShellPrompts } from "./shell-helpers";
 /**
  * The dashboard is a shared document (decision 0033): one HTML answer for every signed-in visitor
  * of a site in a language and look, served from memory after the session check, with the
- * customer's figures drawn in the browser from the API. These tests ask the running server as a
+ * customer's figures drawn in the browser from the API. The sign-in page without a query is one
+ * for every visitor. These tests ask the running server as a
  * browser and as a plain client would.
  */
 const HOST = "aurora.localhost";
@@ -120,6 +121,18 @@ describe("the dashboard as a shared document", () => {
       expect(answer.headers.location).toMatch(/\/en\/auth\/signin\?callbackUrl=%2Fen%2Fdashboard&error=SessionRequired$/);
       expect(answer.body).not.toContain("card-");
     }
+  });
+
+  it("answers the sign-in page from memory to anyone, and renders it when its query makes it someone's", async () => {
+    const [a, b] = await Promise.all([ask("/en/auth/signin"), ask("/en/auth/signin", { cookie: "user-id=00000000-0000-4000-8000-000000000001" })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toBe(b.body);
+    expect(String(a.headers["content-security-policy"])).toMatch(/script-src 'self' 'sha256-/);
+    for (const script of inlineScripts(a.body)) expect(String(a.headers["content-security-policy"])).toContain(`'sha256-${sha256(script)}'`);
+    const back = await ask("/en/auth/signin?callbackUrl=%2Fen%2Finvoices&error=SessionRequired");
+    expect(back.status).toBe(200);
+    expect(String(back.headers["content-security-policy"])).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
+    expect(back.body).toContain(encodeURIComponent("/en/invoices"));
   });
 
   it("keeps a session alive and sets the visitor's cookies, as a rendered page does", async () => {

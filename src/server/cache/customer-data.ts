@@ -22,7 +22,8 @@ import { dropHere, hearsDatabase, loadAndKeep, onInvalidate } from "@/server/cac
  */
 interface Store {
   cache: LRUCache<string, Map<string, { value: unknown }>>;
-  scope: AsyncLocalStorage<true>;
+  /** Inside `cachedReads()`: what the request has read once already (`oncePerRead`). */
+  scope: AsyncLocalStorage<Map<string, Promise<unknown>>>;
 }
 
 const KEY = Symbol.for("portal.cache.customer-data");
@@ -32,7 +33,7 @@ function store(): Store {
   if (!g[KEY]) {
     const s: Store = {
       cache: new LRUCache({ max: 10_000, ttl: Math.max(1, env().CUSTOMER_CACHE_SECONDS) * 1000 }),
-      scope: new AsyncLocalStorage<true>(),
+      scope: new AsyncLocalStorage<Map<string, Promise<unknown>>>(),
     };
     const clear = () => drop(s, "*");
     onInvalidate("customer", (key) => drop(s, key), clear);
@@ -51,7 +52,24 @@ const keyOf = (siteId: string, customerId: string) => `${siteId}/${customerId}`;
 
 /** Runs `fn` with its customer reads served from the cache (the API's GET requests). */
 export function cachedReads<T>(fn: () => T): T {
-  return store().scope.run(true, fn);
+  return store().scope.run(new Map(), fn);
+}
+
+/**
+ * A read made once per API read request (inside `cachedReads()`), however many parts of the
+ * answer ask for it (the dashboard's overview resolves the customer's points for each card); React's
+ * `cache()` does the same for a page render. Outside both, `load` runs every time.
+ */
+export function oncePerRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const memo = store().scope.getStore();
+  if (!memo) return load();
+  let read = memo.get(key) as Promise<T> | undefined;
+  if (!read) {
+    read = load();
+    memo.set(key, read);
+    read.catch(() => memo.delete(key));
+  }
+  return read;
 }
 
 /**

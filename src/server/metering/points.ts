@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { oncePerRead } from "@/server/cache/customer-data";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { energyContracts, meteringPoints, type EnergyKind } from "@/server/db/schema";
@@ -46,15 +47,17 @@ export function pointView(p: MeteringPointRow): MeteringPointView {
 
 const KIND_ORDER = sql`case ${meteringPoints.energyKind} when 'electricity' then 0 when 'heating' then 1 else 2 end`;
 
-/** One query per customer and request: a page's cards each resolve their points from it. */
-const customerPointsOnce = cache(async (siteId: string, customerId: string): Promise<MeteringPointRow[]> => {
-  const d = await getDb();
-  return d
-    .select()
-    .from(meteringPoints)
-    .where(and(eq(meteringPoints.siteId, siteId), eq(meteringPoints.customerId, customerId)))
-    .orderBy(asc(meteringPoints.locationName), KIND_ORDER, asc(meteringPoints.gsrn));
-});
+/** One query per customer and request (a page render, or an API read): each card resolves its points from it. */
+const customerPointsOnce = cache((siteId: string, customerId: string): Promise<MeteringPointRow[]> =>
+  oncePerRead(`points:${siteId}/${customerId}`, async () => {
+    const d = await getDb();
+    return d
+      .select()
+      .from(meteringPoints)
+      .where(and(eq(meteringPoints.siteId, siteId), eq(meteringPoints.customerId, customerId)))
+      .orderBy(asc(meteringPoints.locationName), KIND_ORDER, asc(meteringPoints.gsrn));
+  }),
+);
 
 /** The active customer's metering points on the site, electricity first. */
 export async function listCustomerPoints(scope: PointScope, db?: Db): Promise<MeteringPointRow[]> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { oncePerRead } from "@/server/cache/customer-data";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { countries } from "@/server/db/schema";
@@ -22,12 +23,14 @@ export interface SiteEnergyFacts {
 }
 
 /** VAT, currency and bidding zone of the site's country (data, from the countries table). */
-const countryFactsOnce = cache(async (country: string): Promise<SiteEnergyFacts> => {
-  const db = await getDb();
-  const [row] = await db.select().from(countries).where(eq(countries.code, country));
-  if (!row) return { vatBasisPoints: 0, currency: "EUR", zone: country };
-  return { vatBasisPoints: row.vatRateBasisPoints, currency: row.currency, zone: row.biddingZone };
-});
+const countryFactsOnce = cache((country: string): Promise<SiteEnergyFacts> =>
+  oncePerRead(`country:${country}`, async () => {
+    const db = await getDb();
+    const [row] = await db.select().from(countries).where(eq(countries.code, country));
+    if (!row) return { vatBasisPoints: 0, currency: "EUR", zone: country };
+    return { vatBasisPoints: row.vatRateBasisPoints, currency: row.currency, zone: row.biddingZone };
+  }),
+);
 
 /** VAT, currency and bidding zone of the site's country (read once per request). */
 export async function siteEnergyFacts(site: Pick<Site, "country">): Promise<SiteEnergyFacts> {

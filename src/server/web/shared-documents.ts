@@ -19,7 +19,7 @@ import { hashedPageCsp, pageSecurityHeaders } from "./security-headers";
  * Shared documents: pages whose HTML is the same for every signed-in visitor of a site in one
  * language and look (decision 0033). The dashboard's document is its frame and its cards' places;
  * the person's figures come from the API (`GET /api/dashboard/overview`) and are drawn in the
- * browser. The server renders such a document once per site, host, language, colour scheme and
+ * browser. The sign-in page, which never reads the session, is the same for every visitor. The server renders such a document once per site, host, language, colour scheme and
  * consent state, keeps it for DOCUMENT_CACHE_SECONDS (compressed once), and answers every other
  * request for it from memory after checking the session, as a render would have.
  *
@@ -33,10 +33,16 @@ export interface SharedRoute {
   /** The path within the site, without the locale prefix. */
   path: string;
   /** The feature the page needs: switched off, the request goes to Next.js (which answers 404). */
-  feature: Feature;
+  feature?: Feature;
+  /** Who is answered from memory: a signed-in visitor of the site only, or anyone (a page that never reads the session). */
+  access: "session" | "anyone";
 }
 
-export const SHARED_ROUTES: readonly SharedRoute[] = [{ path: "/dashboard", feature: "dashboard" }];
+export const SHARED_ROUTES: readonly SharedRoute[] = [
+  { path: "/dashboard", feature: "dashboard", access: "session" },
+  // Without a query only: the way back after sign-in and the reason for it make the page someone's.
+  { path: "/auth/signin", access: "anyone" },
+];
 
 /** The header that marks the server's own render of a shared document. */
 export const SHARED_RENDER_HEADER = "x-portal-shared-render";
@@ -209,11 +215,11 @@ export class SharedDocuments {
     const page = pageTarget(site, target.pathname);
     if (page.kind !== "page") return false;
     const route = SHARED_ROUTES.find((r) => r.path === page.rest);
-    if (!route || !hasFeature(site, route.feature)) return false;
+    if (!route || (route.feature && !hasFeature(site, route.feature))) return false;
     const headers = webHeaders(req);
     const url = `${https ? "https" : "http"}://${req.headers.host}${target.pathname}`;
     // Signed out (or another site's session): the page itself sends the visitor to sign in.
-    if ((await loadSession(site, headers, url)).kind !== "ok") return false;
+    if (route.access === "session" && (await loadSession(site, headers, url)).kind !== "ok") return false;
 
     const cookies = cookieValues(req.headers.cookie);
     const looks = await sharedLooks(site, cookies);

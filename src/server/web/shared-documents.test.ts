@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, inlineScriptHashes, isSharedRender, isSharedRenderToken, sharedDocument, sharedRenderToken, withoutNonces } from "./shared-documents";
+import { chooseEncoding, inlineScriptHashes, keepable, isSharedRender, isSharedRenderToken, sharedDocument, sharedRenderToken, withoutNonces } from "./shared-documents";
 
 const sha = (text: string) => crypto.createHash("sha256").update(text, "utf8").digest("base64");
 
@@ -56,6 +56,13 @@ describe("shared documents", () => {
         ["link", '</_next/a.css>; rel=preload; as="style"'],
       ]),
     );
+  });
+
+  it("does not keep a render a part of which failed", () => {
+    expect(keepable(HTML)).toBe(true);
+    // React's error row for a server component that threw below an error boundary, as the page's payload carries it.
+    const failed = HTML.replace("</body>", '<script>self.__next_f.push([1,"7:E{\\"digest\\":\\"2380298\\"}\\n"])</script></body>');
+    expect(keepable(failed)).toBe(false);
   });
 
   it("answers in the encoding the client prefers and accepts", () => {

@@ -111,6 +111,16 @@ export function withoutNonces(html: string): string {
   return html.replace(/(<(?:script|link|style)\b[^>]*?)\s+nonce="[^"]*"/gi, "$1");
 }
 
+/**
+ * Whether a render may be kept: not when a part of it failed. A server component that threw below
+ * an error boundary still answers 200, with the error's row in the page's payload (React's
+ * `<id>:E{"digest":…}`); such a page is rendered again for the next request instead of being
+ * served to everyone for DOCUMENT_CACHE_SECONDS.
+ */
+export function keepable(html: string): boolean {
+  return !/:E\{\\"digest\\"/.test(html);
+}
+
 /** Makes a shared document from a render's HTML and headers. */
 export async function sharedDocument(html: string, headers: http.IncomingHttpHeaders, now = Date.now()): Promise<SharedDocument> {
   const text = withoutNonces(html);
@@ -188,7 +198,6 @@ export class SharedDocuments {
   private readonly cache: LRUCache<string, SharedDocument>;
   private readonly inflight = new Map<string, Promise<SharedDocument | null>>();
   private readonly ttlMs: number;
-  renders = 0;
 
   constructor(private readonly opts: SharedDocumentsOptions) {
     this.ttlMs = (opts.seconds ?? env().DOCUMENT_CACHE_SECONDS) * 1000;
@@ -266,7 +275,6 @@ export class SharedDocuments {
   private render(request: { path: string; host: string; cookie: string; https: boolean }): Promise<SharedDocument | null> {
     const address = this.opts.address();
     if (!address) return Promise.resolve(null);
-    this.renders++;
     return new Promise((resolve) => {
       const headers: http.OutgoingHttpHeaders = { host: request.host, accept: "text/html", "accept-encoding": "identity", [SHARED_RENDER_HEADER]: sharedRenderToken() };
       if (request.cookie) headers.cookie = request.cookie;
@@ -277,8 +285,9 @@ export class SharedDocuments {
         answer.on("error", () => resolve(null));
         answer.on("end", () => {
           const type = answer.headers["content-type"] ?? "";
-          if (answer.statusCode !== 200 || !type.startsWith("text/html")) return resolve(null);
-          sharedDocument(Buffer.concat(chunks).toString("utf8"), answer.headers).then(resolve, () => resolve(null));
+          const html = Buffer.concat(chunks).toString("utf8");
+          if (answer.statusCode !== 200 || !type.startsWith("text/html") || !keepable(html)) return resolve(null);
+          sharedDocument(html, answer.headers).then(resolve, () => resolve(null));
         });
       });
       outgoing.on("timeout", () => outgoing.destroy());

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { parse as parseCookies } from "hono/utils/cookie";
 import { LRUCache } from "lru-cache";
 import { authSecret, env } from "@/lib/env";
 import { hasFeature, type Feature } from "@/lib/features";
@@ -78,7 +79,7 @@ async function sharedLooks(site: Parameters<typeof hasFeature>[0] & { id: string
   if (hasFeature(site, "cookie-consent")) {
     const raw = cookies.get(CONSENT_COOKIE);
     consent = storedConsent(raw, await getConsentRevision(site.id));
-    if (consent !== "none") cookie.push(`${CONSENT_COOKIE}=${raw}`);
+    if (consent !== "none" && raw) cookie.push(`${CONSENT_COOKIE}=${encodeURIComponent(raw)}`);
   }
   return { key: [scheme, consent], cookie: cookie.join("; ") };
 }
@@ -153,17 +154,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
   return "identity";
 }
 
-function cookieValues(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!out.has(name)) out.set(name, part.slice(eq + 1).trim());
-  }
-  return out;
-}
-
 function webHeaders(req: IncomingMessage): Headers {
   const h = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -230,7 +220,7 @@ export class SharedDocuments {
     // Signed out (or another site's session): the page itself sends the visitor to sign in.
     if (route.access === "session" && (await loadSession(site, headers, url)).kind !== "ok") return false;
 
-    const cookies = cookieValues(req.headers.cookie);
+    const cookies = new Map(Object.entries(parseCookies(req.headers.cookie ?? "")));
     const looks = await sharedLooks(site, cookies);
     const key = [site.id, site.updatedAt.getTime(), normalizeHost(req.headers.host), https ? "https" : "http", page.locale, page.rest, ...looks.key].join("\n");
     const doc = await this.get(key, { path: target.pathname, host: req.headers.host ?? "", cookie: looks.cookie, https });

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defineRoute, jsonResponse } from "../route";
 import { DashboardInvoiceList, DashboardOverview, EnergyStatistics, ExpenseStatistics, LocationList, RangeQuery, SpotStatistics, YearlyConsumption, YearlyConsumptionQuery } from "../schemas/energy";
-import { dashboardLocations, dashboardOverview, dashboardScope } from "@/server/metering/dashboard";
+import { dashboardLocations, dashboardScope, keptDashboardOverview } from "@/server/metering/dashboard";
 import { energyStatistics, expenseStatistics, spotStatistics, yearlyConsumption } from "@/server/metering/statistics";
 import { latestInvoices } from "@/server/invoices/summary";
 
@@ -23,7 +23,7 @@ dashboardRouter.openapi(
   }),
   async (c) => {
     const { id, name } = c.get("session")!.activeCustomer!;
-    return c.json(await dashboardOverview(c.get("site"), { id, name }), 200);
+    return c.json(await keptDashboardOverview(c.get("site"), { id, name }), 200);
   },
 );
 

@@ -55,6 +55,11 @@ export function cachedReads<T>(fn: () => T): T {
   return store().scope.run(new Map(), fn);
 }
 
+/** True inside `cachedReads()`: the API's GET and HEAD requests of a customer. */
+export function inCachedReads(): boolean {
+  return store().scope.getStore() !== undefined;
+}
+
 /**
  * A read made once per API read request (inside `cachedReads()`), however many parts of the
  * answer ask for it (the dashboard's overview resolves the customer's points for each card); React's

@@ -7,6 +7,7 @@ import { listCustomerPoints, listLocations, type LocationView, type MeteringPoin
 import { costEstimation, expenseStatistics, periodStatistics, spotStatistics } from "./statistics";
 import { hasFeature } from "@/lib/features";
 import { invoicedMonths } from "@/server/invoices/summary";
+import { customerFigures } from "@/server/cache/customer-figures";
 
 /**
  * What the dashboard shows, for its page and its API alike: which points it covers, this month's
@@ -277,6 +278,14 @@ export interface DashboardOverview {
   estimate: Awaited<ReturnType<typeof costEstimation>> | null;
   expenses: DashboardExpenses | null;
   locations: LocationView[];
+}
+
+/**
+ * The dashboard's figures as the API answers them: kept for the customer until anything they are
+ * computed from changes, or their quarter-hour ends (src/server/cache/customer-figures.ts).
+ */
+export function keptDashboardOverview(site: Site, customer: { id: string; name: string }, now = Date.now()): Promise<DashboardOverview> {
+  return customerFigures(site.id, customer.id, "overview", now, () => dashboardOverview(site, customer, now));
 }
 
 /**

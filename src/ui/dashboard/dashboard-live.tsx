@@ -14,7 +14,7 @@ import panels from "@/ui/shared/panels.module.css";
 import { EstimateCard, ExpensesCard, LocationsCard, PeriodCard, SpotCard } from "./overview-cards";
 import { NoCustomerView } from "@/ui/energy/no-customer-view";
 import { CardsPlaceholder, CustomerName } from "./placeholders";
-import { SESSION_CHANGED_EVENT } from "@/ui/shell/portal-session";
+import { SESSION_CHANGED_EVENT, signInAgainHref } from "@/ui/shell/portal-session";
 
 const OVERVIEW = "/api/dashboard/overview";
 
@@ -52,7 +52,7 @@ export function DashboardLive({ locale, timeZone, chartsHref, homeHref, signInHr
 
   const failed = useEffectEvent((error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {
-      router.replace(`${signInHref}?callbackUrl=${encodeURIComponent(location.pathname + location.search)}&error=SessionRequired`);
+      router.replace(signInAgainHref(signInHref));
       return;
     }
     if (error instanceof ApiError && error.status === 403 && error.body?.error.message === NO_ACTIVE_CUSTOMER) {

@@ -17,6 +17,11 @@ export interface PortalSessionState {
   unread: number | undefined;
 }
 
+/** Where a page whose session has ended sends the person: the sign-in page, and back here afterwards. */
+export function signInAgainHref(signInHref: string): string {
+  return `${signInHref}?callbackUrl=${encodeURIComponent(location.pathname + location.search)}&error=SessionRequired`;
+}
+
 const PortalSessionContext = createContext<PortalSessionState>({ session: null, unread: undefined });
 
 /** Sent after a change of who the session acts for (a customer switched, customer-service mode left, a code added). */
@@ -43,7 +48,7 @@ export function PortalSessionProvider({ inbox, signInHref, children }: { inbox: 
     try {
       const session = await api<Session>("/api/session", { headers: { "x-portal-passive": "1" } });
       if (session.status !== "authenticated") {
-        router.replace(`${signInHref}?callbackUrl=${encodeURIComponent(location.pathname + location.search)}&error=SessionRequired`);
+        router.replace(signInAgainHref(signInHref));
         return;
       }
       const unread = inbox && session.activeCustomer ? (await api<{ unread: number }>("/api/me/inbox/unread").catch(() => null))?.unread : undefined;

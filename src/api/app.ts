@@ -5,11 +5,7 @@ import { etag } from "hono/etag";
 import { parseAccept } from "hono/utils/accept";
 import type { AppEnv } from "./context";
 import { handleError, zodIssuesToFields } from "./errors";
-import { clientId, csrf, requestId } from "./middleware/request";
-import { sessionLoader, siteFromHost } from "./middleware/site";
-import { bodyBytes, bodySize, securityHeaders } from "./middleware/limits";
-import { customerServiceAudit } from "./middleware/audit";
-import { customerCache } from "./middleware/customer-cache";
+import { requestFront, requestSession } from "./middleware/pipeline";
 import { sessionRouter } from "./routers/session";
 import { meRouter } from "./routers/me";
 import { settingsRouter } from "./routers/settings";
@@ -40,7 +36,6 @@ import { tokensRouter } from "./routers/tokens";
 import { calendarRouter } from "./routers/tokens-calendar";
 import { spreadsheetRouter } from "./routers/tokens-spreadsheet";
 import { notificationsRouter } from "./routers/notifications";
-import { withPersonalToken } from "./middleware/personal-token";
 import { docsPage } from "./docs-page";
 import { handleAuthRequest } from "@/server/auth/endpoints";
 import { validationError } from "@/server/errors";
@@ -104,22 +99,15 @@ export function createApp() {
   app.onError(handleError);
   app.notFound((c) => c.json({ error: { code: "not_found", message: "api.errors.not-found", status: 404 } }, 404));
 
-  app.use("*", securityHeaders);
-  app.use("*", bodySize);
-  app.use("*", requestId);
-  app.use("*", siteFromHost);
-  app.use("*", clientId);
-  app.use("*", csrf);
+  // Headers, body limit, request id, site, client id, CSRF (src/api/middleware/pipeline.ts).
+  app.use("*", requestFront);
 
   // better-auth's endpoints the portal uses (sign-in callbacks, sign-out); the rest answer 404.
   app.on(["GET", "POST"], "/auth/*", (c) => handleAuthRequest(c.get("site"), c.req.raw));
 
-  // After better-auth's endpoints, which read the request body themselves.
-  app.use("*", bodyBytes);
-  // A personal API token (Authorization: Bearer eppat_…) stands in for the session; otherwise the cookie session is read.
-  app.use("*", withPersonalToken(sessionLoader));
-  app.use("*", customerServiceAudit);
-  app.use("*", customerCache);
+  // After better-auth's endpoints, which read the request body themselves: the body's bytes, the
+  // personal token or cookie session, the per-customer cache, the customer-service audit.
+  app.use("*", requestSession);
 
   for (const router of ROUTERS) app.route("/", router);
 

@@ -1,10 +1,9 @@
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { writeAudit } from "@/server/audit/audit";
 
-/** While customer-service staff act in a customer's account, every API call they make is audited. */
-export const customerServiceAudit = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+/** While customer-service staff act in a customer's account, every API call they make is audited (after its answer is made). */
+export async function auditCustomerService(c: Context<AppEnv>): Promise<void> {
   const session = c.get("session");
   if (!session?.customerService) return;
   await writeAudit({
@@ -15,4 +14,4 @@ export const customerServiceAudit = createMiddleware<AppEnv>(async (c, next) => 
     details: { status: c.res.status },
     requestId: c.get("requestId"),
   });
-});
+}

@@ -1,4 +1,4 @@
-import type { Next } from "hono";
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { cachedReads, forgetAllCustomerData, forgetCustomerData } from "@/server/cache/customer-data";
@@ -8,16 +8,16 @@ import { cachedReads, forgetAllCustomerData, forgetCustomerData } from "@/server
  * (src/server/cache/customer-data.ts). Any other method reads the database, and when it is done
  * the customer it acted for (every customer, when it acted for none) is forgotten in this process
  * before the answer leaves, so the caller's next read sees the write; the database's triggers tell
- * the other processes.
+ * the other processes. Runs `next` (the rest of the request) accordingly.
  */
-export const customerCache = createMiddleware<AppEnv>(async (c, next) => {
+export function withCustomerCache(c: Context<AppEnv>, next: Next): Promise<void> {
   const customer = c.get("session")?.activeCustomer;
   const method = c.req.method;
   if (method === "GET" || method === "HEAD") return customer ? cachedReads(next) : next();
   // A write for no customer (a payment provider's callback, an administrator's call) may have
   // changed anyone's rows: this process forgets them all rather than wait for the notifications.
-  await forgetAfter(customer ? { siteId: c.get("site").id, id: customer.id } : null, next);
-});
+  return forgetAfter(customer ? { siteId: c.get("site").id, id: customer.id } : null, next);
+}
 
 /**
  * For a GET that writes (a mailed link, a payment provider's return): when it is done this process

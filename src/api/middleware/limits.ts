@@ -1,5 +1,4 @@
-import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { errorBody } from "../errors";
@@ -10,21 +9,29 @@ import { isTextualContentType, isStorableText, jsonBodyProblem } from "@/server/
 /** Whether the request came over HTTPS (the listener drops X-Forwarded-Proto unless a proxy is trusted). */
 export const requestIsHttps = (c: { req: { url: string; header(name: string): string | undefined } }) => cameOverHttps({ url: c.req.url, forwardedProto: c.req.header("x-forwarded-proto") });
 
+/** The headers common to every API answer, over HTTP and over HTTPS: the same for every request. */
+const ANSWER_HEADERS = {
+  http: [["cache-control", "no-store"], ...apiSecurityHeaders({ https: false })] as const,
+  https: [["cache-control", "no-store"], ...apiSecurityHeaders({ https: true })] as const,
+};
+
 /**
- * The headers common to every answer (cache-control: no-store and the security headers), set
- * before the handler so the answer is built with them (adding headers to a finished response makes
- * a copy of it); answers built elsewhere (better-auth's) get them after.
+ * Sets the headers common to every answer (cache-control: no-store and the security headers)
+ * before the handler, so the answer is built with them (adding headers to a finished response makes
+ * a copy of it). Returns what `finishSecurityHeaders` needs afterwards.
  */
-export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  const headers = apiSecurityHeaders({ https: requestIsHttps(c) });
-  c.header("cache-control", "no-store");
+export function prepareSecurityHeaders(c: Context<AppEnv>): readonly (readonly [string, string])[] {
+  const headers = requestIsHttps(c) ? ANSWER_HEADERS.https : ANSWER_HEADERS.http;
   for (const [name, value] of headers) c.header(name, value);
-  await next();
-  if (!c.res.headers.has("x-content-type-options")) {
-    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
-    for (const [name, value] of headers) c.header(name, value);
-  }
-});
+  return headers;
+}
+
+/** Answers built elsewhere (better-auth's) get the common headers after; a handler's own cache-control stays. */
+export function finishSecurityHeaders(c: Context<AppEnv>, headers: readonly (readonly [string, string])[]) {
+  if (c.res.headers.has("x-content-type-options")) return;
+  const keepCacheControl = c.res.headers.has("cache-control");
+  for (const [name, value] of headers) if (!(keepCacheControl && name === "cache-control")) c.header(name, value);
+}
 
 /** 413, and the connection is closed after it: the rest of the body is not read, so the connection cannot carry another request. */
 const refuse = (c: Context<AppEnv>) => c.json(errorBody("payload_too_large", "api.errors.payload-too-large", 413), 413, { connection: "close" });
@@ -37,16 +44,17 @@ const contractUploadTooLarge = bodyLimit({ maxSize: CONTRACT_UPLOAD_MAX_BODY_BYT
  * Bodies over the limit are refused with 413: by their Content-Length before anything is read,
  * or, sent without one, as soon as the count passes the limit. A readings import may be larger
  * than other requests; it is read whole before anything is stored, so a cut body stores nothing.
+ * Returns the limit of the request's path, or undefined for a GET or HEAD: it has no body to read
+ * (fetch's Request gives it none), and asking for one would build the whole Request object the
+ * Node server otherwise never makes.
  */
-export const bodySize = createMiddleware<AppEnv>(async (c, next) => {
-  // A GET or HEAD request has no body to read (fetch's Request gives it none), and asking for
-  // one would build the whole Request object the Node server otherwise never makes.
-  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+export function bodyLimitOf(c: Context<AppEnv>): MiddlewareHandler | undefined {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return undefined;
   const path = c.req.path;
-  if (path === "/api/support/attachments") return uploadTooLarge(c, next);
-  if (path === "/api/contracts/upload") return contractUploadTooLarge(c, next);
-  return (path.startsWith("/api/import/") ? importTooLarge : tooLarge)(c, next);
-});
+  if (path === "/api/support/attachments") return uploadTooLarge;
+  if (path === "/api/contracts/upload") return contractUploadTooLarge;
+  return path.startsWith("/api/import/") ? importTooLarge : tooLarge;
+}
 
 const unreadable = () => errorBody("bad_request", "api.errors.unreadable-body", 400);
 
@@ -54,12 +62,17 @@ const unreadable = () => errorBody("bad_request", "api.errors.unreadable-body", 
  * Text bodies must be well-formed UTF-8 without NUL characters; JSON bodies must also nest no
  * deeper than MAX_JSON_DEPTH and hold no NUL or lone surrogate in any string. Such bodies are
  * answered 400 before any handler or the database sees them. The body is read once here (within
- * the size limit) and the handler reads the same bytes from Hono's cache.
+ * the size limit) and the handler reads the same bytes from Hono's cache. Returns the 400 answer,
+ * or undefined when the body may go on (unreadable JSON is the route's to answer, 400 or 422).
  */
-export const bodyBytes = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body) return next();
+export function unreadableBody(c: Context<AppEnv>): Promise<Response | undefined> | undefined {
+  if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body) return undefined;
   const kind = isTextualContentType(c.req.header("content-type"));
-  if (!kind) return next();
+  if (!kind) return undefined;
+  return readableOrNot(c, kind);
+}
+
+async function readableOrNot(c: Context<AppEnv>, kind: "json" | "text"): Promise<Response | undefined> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
@@ -67,17 +80,16 @@ export const bodyBytes = createMiddleware<AppEnv>(async (c, next) => {
     return c.json(unreadable(), 400);
   }
   if (kind === "json") {
-    if (text.trim() === "") return next();
+    if (text.trim() === "") return undefined;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      // Unreadable JSON is the route's to answer (400 or 422, as before).
-      return next();
+      return undefined;
     }
     if (jsonBodyProblem(value)) return c.json(unreadable(), 400);
   } else if (!isStorableText(text)) {
     return c.json(unreadable(), 400);
   }
-  await next();
-});
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
 import { AppError } from "@/server/errors";
@@ -9,20 +9,20 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** x-request-id: the caller's when well-formed, a new one otherwise; echoed on the response. */
-export const requestId = createMiddleware<AppEnv>(async (c, next) => {
+export function setRequestId(c: Context<AppEnv>) {
   const incoming = c.req.header("x-request-id");
   const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
   c.set("requestId", id);
   c.header("x-request-id", id);
-  await next();
-});
+}
 
 /** x-client-id from the header, or the user-id cookie (spec §7). */
-export const clientId = createMiddleware<AppEnv>(async (c, next) => {
-  const value = c.req.header("x-client-id") ?? getCookie(c, "user-id") ?? null;
+export function setClientId(c: Context<AppEnv>) {
+  const header = c.req.header("x-client-id");
+  // The cookie header is parsed only when there is no x-client-id and a user-id cookie may be in it.
+  const value = header ?? (c.req.header("cookie")?.includes("user-id=") ? (getCookie(c, "user-id") ?? null) : null);
   c.set("clientId", value && CLIENT_ID.test(value) ? value : null);
-  await next();
-});
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths that providers call server to server; they authenticate with signatures, not cookies. */
@@ -37,11 +37,11 @@ export const csrfExempt = (path: string) => CSRF_EXEMPT.some((re) => re.test(pat
  * A foreign, "null" or missing Origin is refused. Requests that carry no cookies and
  * authenticate with a bearer token cannot be forged by a browser and are let through.
  */
-export const csrf = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
+export function checkCsrf(c: Context<AppEnv>) {
+  if (SAFE_METHODS.has(c.req.method)) return;
   const path = new URL(c.req.url).pathname;
-  if (csrfExempt(path)) return next();
-  if (c.req.header("authorization")?.startsWith("Bearer ") && !c.req.header("cookie")) return next();
+  if (csrfExempt(path)) return;
+  if (c.req.header("authorization")?.startsWith("Bearer ") && !c.req.header("cookie")) return;
   const origin = c.req.header("origin");
   let ok = false;
   if (origin && origin !== "null") {
@@ -53,5 +53,4 @@ export const csrf = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   if (!ok) throw new AppError("forbidden", "api.errors.csrf");
-  await next();
-});
+}

@@ -63,6 +63,16 @@ export async function getSiteById(id: string): Promise<Site | null> {
   );
 }
 
+/**
+ * The site of a host when this process knows the answer already (null: no site has it), undefined
+ * when it must be read: the API's request path takes the answer without waiting on a promise.
+ */
+export function keptSiteByHost(rawHost: string | null | undefined): Site | null | undefined {
+  const host = normalizeHost(rawHost);
+  if (!host || host.length > 253) return null;
+  return cacheReady() ? cache().byHost.get(host)?.value : undefined;
+}
+
 export async function findSiteByHost(rawHost: string | null | undefined): Promise<Site | null> {
   const host = normalizeHost(rawHost);
   if (!host) return null;

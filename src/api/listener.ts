@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { getApp } from "./app";
 import { earlyErrorBody, isReadableTarget, type EarlyStatus } from "@/server/web/request-checks";
 import { apiSecurityHeaders } from "@/server/web/security-headers";
+import { answerFromKept } from "./kept-answers";
 
 /**
  * The query rules of spec §7, applied before routing: empty and "null" values are skipped, and
@@ -76,7 +77,7 @@ export function writeEarlyError(req: IncomingMessage, res: ServerResponse, statu
  */
 export function createApiListener(opts: ApiListenerOptions) {
   const app = getApp();
-  const listener = getRequestListener((request) => app.fetch(request), {
+  const listener = getRequestListener((request, env) => app.fetch(request, env), {
     // Next.js shares this process and relies on the standard Request/Response classes.
     overrideGlobalObjects: true,
     // A request the app could not even be handed (an unparsable Host, …).
@@ -93,6 +94,7 @@ export function createApiListener(opts: ApiListenerOptions) {
       const normalized = normalizeSearch(search);
       if (normalized !== search) req.url = url.slice(0, q) + normalized;
     }
+    if (answerFromKept(req, res, nodeRequestIsHttps(req))) return;
     return listener(req, res);
   };
 }

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { csrfExempt } from "./middleware/request";
 import { tokenAllowed } from "./middleware/personal-token";
+import { keepAnswersOf } from "./kept-answers";
 import { ErrorBody } from "./schemas/errors";
 import type { Feature } from "@/lib/features";
 import type { TokenScope } from "@/server/tokens/scopes";
@@ -46,6 +47,12 @@ export interface RouteContract {
   tags: [string, ...string[]];
   /** The personal API token scope that may call this read endpoint; without it a token is refused (403). */
   token?: TokenScope;
+  /**
+   * The answer is the same for every anonymous caller of a site and changes only with the reference
+   * data or the site: its 200 answers are kept and written by the listener (src/api/kept-answers.ts).
+   * Only for a public GET.
+   */
+  kept?: true;
   /** Errors the handler itself answers, beyond those of access, feature, CSRF and input, each with why. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }
@@ -97,7 +104,11 @@ const errorResponse = (status: ErrorStatus, reasons: string[]) => ({
  * are required, so every endpoint has a name and a line of documentation in generated clients.
  */
 export function defineRoute<R extends RouteConfig>(config: R & RouteContract): Defined<R> {
-  const { access, feature, token, errors: _errors, ...rest } = config;
+  const { access, feature, token, kept, errors: _errors, ...rest } = config;
+  if (kept) {
+    if (access !== "public" || rest.method !== "get") throw new Error(`Only a public GET may keep its answers: ${rest.method} ${rest.path}`);
+    keepAnswersOf(rest.path);
+  }
   const middleware = [guard(access, feature, token), ...(rest.middleware ? ([] as unknown[]).concat(rest.middleware) : [])];
   const errors = Object.fromEntries([...errorReasons(config)].map(([status, reasons]) => [status, errorResponse(status, reasons)]));
   return createRoute({

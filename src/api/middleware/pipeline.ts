@@ -8,6 +8,7 @@ import { loadRequestSession, siteOfRequest, unknownHost } from "./site";
 import { authenticateBearer, personalBearer } from "./personal-token";
 import { auditCustomerService } from "./audit";
 import { withCustomerCache } from "./customer-cache";
+import { keepAnswer } from "../kept-answers";
 
 /*
  * What every API request goes through before its route, as two middleware layers rather than one
@@ -28,6 +29,9 @@ export const requestFront = createMiddleware<AppEnv>(async (c, next) => {
   const answer = limit ? await limit(c, () => Promise.resolve(identify(c, next)) as Promise<void>) : await identify(c, next);
   if (answer instanceof Response) return answer;
   finishSecurityHeaders(c, headers);
+  // A reference endpoint's answer to an anonymous caller, for the listener to answer the next one with.
+  const keeping = keepAnswer(c);
+  if (keeping) await keeping;
 });
 
 function identify(c: Context<AppEnv>, next: Next): Promise<unknown> | Response | void {

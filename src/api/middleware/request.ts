@@ -1,17 +1,15 @@
-import crypto from "node:crypto";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
 import { AppError } from "@/server/errors";
 import { requestOrigin } from "@/server/auth/auth";
+import { requestIdOf } from "../kept-answers";
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** x-request-id: the caller's when well-formed, a new one otherwise; echoed on the response. */
 export function setRequestId(c: Context<AppEnv>) {
-  const incoming = c.req.header("x-request-id");
-  const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  const id = requestIdOf(c.req.header("x-request-id"));
   c.set("requestId", id);
   c.header("x-request-id", id);
 }

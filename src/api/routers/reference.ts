@@ -61,6 +61,7 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/countries",
+    kept: true,
     operationId: "listCountries",
     tags: ["Reference"],
     summary: "Countries served, with currency, VAT and bidding zone",
@@ -74,6 +75,7 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/countries/{countryCode}",
+    kept: true,
     operationId: "getCountry",
     errors: { 404: "No such country" },
     tags: ["Reference"],
@@ -93,6 +95,7 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/banks",
+    kept: true,
     operationId: "listBanks",
     tags: ["Reference"],
     summary: "Banks of the site's country, optionally of one type (BANK_LINK, CARD, E_INVOICE)",
@@ -110,6 +113,7 @@ referenceRouter.openapi(
   defineRoute({
     method: "get",
     path: "/banks/operators",
+    kept: true,
     operationId: "listEInvoiceOperators",
     tags: ["Reference"],
     summary: "E-invoice operators of the site's country",

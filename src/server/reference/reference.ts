@@ -30,9 +30,18 @@ async function remembered<T>(name: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
+const FORGET_TOO = Symbol.for("portal.reference.forget-too");
+const h = globalThis as typeof globalThis & { [FORGET_TOO]?: Set<() => void> };
+
+/** What else forgets with the reference data (the API's kept answers of the reference endpoints). */
+export function forgetReferenceDataToo(forget: () => void) {
+  (h[FORGET_TOO] ??= new Set()).add(forget);
+}
+
 /** Drops the remembered reference data (after loading new data in this process). */
 export function forgetReferenceData() {
   cache().clear();
+  for (const forget of h[FORGET_TOO] ?? []) forget();
 }
 
 export async function listCountries(): Promise<Country[]> {

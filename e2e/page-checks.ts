@@ -59,6 +59,9 @@ export async function axeProblems(page: Page, label: string, opts: { ready?: str
     .first()
     .waitFor();
   await transitionsDone(page);
+  // After a client-side navigation the heading can be drawn before the new page's title is set:
+  // wait for a title (a page that never gets one is still reported by axe's document-title rule).
+  await page.waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   let builder = axe(page);
   for (const selector of SHELL_CONTROLS) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

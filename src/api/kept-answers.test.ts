@@ -85,7 +85,7 @@ describe("kept answers of the reference endpoints", () => {
       await invalidateSiteCache();
     }
     expect(new Set(await banks())).toEqual(new Set(["FI"]));
-    forgetReferenceData();
+    await forgetReferenceData();
     expect(keepsAnswerFor(host, "/api/banks")).toBe(false);
   });
 });

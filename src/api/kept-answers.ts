@@ -1,10 +1,10 @@
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import type { AppEnv } from "./context";
 import { onInvalidate } from "@/server/cache/bus";
-import { forgetReferenceDataToo } from "@/server/reference/reference";
+import { SESSION_COOKIE } from "@/server/auth/session-cache";
+import { requestIdOf } from "./middleware/request";
 
 /*
  * Kept answers (decision 0035): the public reference endpoints (countries, banks, e-invoice
@@ -14,7 +14,7 @@ import { forgetReferenceDataToo } from "@/server/reference/reference";
  * without building a Request or running the app. Only a GET with no session cookie and no
  * Authorization header is answered so: a signed-in caller's request goes through the app, which
  * keeps the session alive. A change to a site (its country, its domains) forgets them all in every
- * process (the cache bus), and so does reloading the reference data.
+ * process (the cache bus), and so does reloading the reference data (its "reference" topic).
  */
 
 const KEEP_MS = 60_000;
@@ -40,7 +40,7 @@ function kept(): LRUCache<string, KeptAnswer> {
     const cache = new LRUCache<string, KeptAnswer>({ max: 500, ttl: KEEP_MS });
     const clear = () => cache.clear();
     onInvalidate("site", clear, clear);
-    forgetReferenceDataToo(clear);
+    onInvalidate("reference", clear, clear);
     g[KEY] = cache;
   }
   return g[KEY];
@@ -50,21 +50,17 @@ function kept(): LRUCache<string, KeptAnswer> {
 const KEPT_KEY = Symbol("portal.api.kept-key");
 type Tagged = IncomingMessage & { [KEPT_KEY]?: string };
 
-const SESSION_COOKIE_NAME = "portal.session_token=";
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
-
-/** x-request-id: the caller's when well-formed, a new one otherwise (as the app's own rule). */
-export function requestIdOf(incoming: string | undefined): string {
-  return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-}
+const keyOf = (https: boolean, host: string, url: string) => `${https ? "https" : "http"} ${host} ${url}`;
 
 /**
  * Answers a request from a kept answer when there is one (true), else marks a request that may be
  * kept so the app keeps its answer (false). Called by the listener after the URL is normalized.
  */
 export function answerFromKept(req: IncomingMessage, res: ServerResponse, https: boolean): boolean {
-  if (req.method !== "GET" || req.headers.authorization !== undefined || req.headers.cookie?.includes(SESSION_COOKIE_NAME)) return false;
-  const key = `${https ? "https" : "http"} ${req.headers.host ?? ""} ${req.url ?? ""}`;
+  if (req.method !== "GET" || req.headers.authorization !== undefined) return false;
+  const cookie = req.headers.cookie;
+  if (cookie && SESSION_COOKIE.test(cookie)) return false;
+  const key = keyOf(https, req.headers.host ?? "", req.url ?? "");
   const answer = kept().get(key);
   if (!answer) {
     (req as Tagged)[KEPT_KEY] = key;
@@ -93,5 +89,5 @@ async function keep(key: string, res: Response): Promise<void> {
 
 /** Whether this process keeps an answer for a request line (tests). */
 export function keepsAnswerFor(host: string, url: string, https = false): boolean {
-  return kept().has(`${https ? "https" : "http"} ${host} ${url}`);
+  return kept().has(keyOf(https, host, url));
 }

@@ -1,11 +1,17 @@
+import crypto from "node:crypto";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
 import { AppError } from "@/server/errors";
 import { requestOrigin } from "@/server/auth/auth";
-import { requestIdOf } from "../kept-answers";
 
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** The request id to answer with: the caller's x-request-id when well-formed, a new one otherwise. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
 
 /** x-request-id: the caller's when well-formed, a new one otherwise; echoed on the response. */
 export function setRequestId(c: Context<AppEnv>) {

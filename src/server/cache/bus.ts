@@ -13,7 +13,7 @@ import { beforeCloseDb, getState, openedState } from "@/server/db/client";
  * connection, until it listens again) nothing may be served from memory, since a change announced
  * meanwhile would be missed.
  */
-export type CacheTopic = "session" | "user" | "site" | "spot" | "customer" | "documents" | "metering";
+export type CacheTopic = "session" | "user" | "site" | "spot" | "customer" | "documents" | "metering" | "reference";
 
 const CHANNEL = "portal_cache";
 const RETRY_MS = 1_000;

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb, openedState } from "@/server/db/client";
 import { banks, countries, eInvoiceOperators } from "@/server/db/schema";
+import { invalidate, onInvalidate } from "@/server/cache/bus";
 
 type Country = typeof countries.$inferSelect;
 type Bank = typeof banks.$inferSelect;
@@ -11,12 +12,18 @@ type Operator = typeof eInvoiceOperators.$inferSelect;
 /**
  * Reference data (countries with their VAT, banks, e-invoice operators) changes with a migration
  * or a data load, never while people use the portal, and every process reads it the same: it is
- * kept in memory for ten minutes, and a process started after a change reads it afresh.
+ * kept in memory for ten minutes, and a process started after a change reads it afresh; after a
+ * data load, `forgetReferenceData` drops it in every process (the cache bus's "reference" topic).
  */
 const CACHE = Symbol.for("portal.reference.cache");
 const g = globalThis as typeof globalThis & { [CACHE]?: LRUCache<string, { value: unknown }> };
 function cache() {
-  g[CACHE] ??= new LRUCache<string, { value: unknown }>({ max: 200, ttl: 10 * 60_000 });
+  if (!g[CACHE]) {
+    const c = new LRUCache<string, { value: unknown }>({ max: 200, ttl: 10 * 60_000 });
+    const clear = () => c.clear();
+    onInvalidate("reference", clear, clear);
+    g[CACHE] = c;
+  }
   return g[CACHE];
 }
 
@@ -30,18 +37,9 @@ async function remembered<T>(name: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
-const FORGET_TOO = Symbol.for("portal.reference.forget-too");
-const h = globalThis as typeof globalThis & { [FORGET_TOO]?: Set<() => void> };
-
-/** What else forgets with the reference data (the API's kept answers of the reference endpoints). */
-export function forgetReferenceDataToo(forget: () => void) {
-  (h[FORGET_TOO] ??= new Set()).add(forget);
-}
-
-/** Drops the remembered reference data (after loading new data in this process). */
-export function forgetReferenceData() {
-  cache().clear();
-  for (const forget of h[FORGET_TOO] ?? []) forget();
+/** Drops the remembered reference data (after loading new data), and what is made of it, in every process. */
+export async function forgetReferenceData(): Promise<void> {
+  await invalidate("reference", "*");
 }
 
 export async function listCountries(): Promise<Country[]> {

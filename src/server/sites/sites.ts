@@ -74,12 +74,10 @@ export function keptSiteByHost(rawHost: string | null | undefined): Site | null 
 }
 
 export async function findSiteByHost(rawHost: string | null | undefined): Promise<Site | null> {
+  const known = keptSiteByHost(rawHost);
+  if (known !== undefined) return known;
   const host = normalizeHost(rawHost);
-  if (!host) return null;
-  if (host.length > 253) return null;
   const c = cache().byHost;
-  const hit = cacheReady() ? c.get(host) : undefined;
-  if (hit) return hit.value;
   return loadAndKeep(
     SITE_TOPICS,
     async () => {

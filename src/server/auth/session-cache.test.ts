@@ -64,6 +64,25 @@ describe("session cache", () => {
     for (const row of rows) await sessionChanged(row.id);
     expect((await api.get("/api/me")).status).toBe(401);
   });
+
+  it("remembers a cookie that names no session, until the cache is told", async () => {
+    const api = await signedIn();
+    const { authSession } = await import("@/server/db/schema");
+    const { forgetCachedSessions, sessionChanged } = await import("@/server/auth/session-cache");
+    expect((await api.get("/api/me")).status).toBe(200);
+    const db = await getDb();
+    const row = (await db.select().from(authSession)).find((r) => api.cookieHeader().includes(r.token));
+    expect(row).toBeDefined();
+    // The session is gone and announced: the next request finds none and is refused.
+    await db.delete(authSession).where(eq(authSession.id, row!.id));
+    await sessionChanged(row!.id);
+    expect((await api.get("/api/me")).status).toBe(401);
+    // The row is back, but the miss is remembered: no query is made, and the cookie is still refused.
+    await db.insert(authSession).values(row!);
+    expect((await api.get("/api/me")).status).toBe(401);
+    forgetCachedSessions();
+    expect((await api.get("/api/me")).status).toBe(200);
+  });
 });
 
 describe("several processes on one PostgreSQL", () => {

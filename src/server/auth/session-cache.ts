@@ -33,7 +33,9 @@ export type SessionLookup = { kind: "none" } | { kind: "foreign" } | { kind: "ok
  * out, revoked or changed (switching customer, customer-service mode) in any process (see
  * cache/bus.ts), and lives at most SESSION_CACHE_SECONDS otherwise: changes of a person's rights
  * made elsewhere (a representation ended, a staff role removed) reach a session within that time.
- * A cookie that names no session is not remembered: it costs its query every time.
+ * A cookie that names no session (signed out, expired, made up) is remembered as such for the same
+ * time, in a smaller cache of its own so that a flood of made-up cookies cannot push out the live
+ * sessions: no session ever gets the token of one that was missing (a token is made with its session).
  */
 const CACHE = Symbol.for("portal.session.cache");
 /** What drops a remembered session (registered below); a lookup during one of these is not kept. */
@@ -72,6 +74,22 @@ export function sessionCache(): SessionCache {
   return gs[CACHE];
 }
 
+const MISSES = Symbol.for("portal.session.misses");
+const gm = globalThis as typeof globalThis & { [MISSES]?: LRUCache<string, true> };
+/** Cookie values (by site) that named no session in the last SESSION_CACHE_SECONDS. */
+export function sessionMissCache(): LRUCache<string, true> {
+  if (!gm[MISSES]) {
+    const misses = new LRUCache<string, true>({ max: 5_000, ttl: Math.max(1, env().SESSION_CACHE_SECONDS) * 1000 });
+    onInvalidate(
+      "site",
+      () => misses.clear(),
+      () => misses.clear(),
+    );
+    gm[MISSES] = misses;
+  }
+  return gm[MISSES];
+}
+
 export const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?portal\.session_token=([^;]*)/;
 
 /** The session changed (signed out, revoked, switched customer): every process forgets it now. */
@@ -87,4 +105,5 @@ export function personSessionsChanged(userId: string): Promise<void> {
 /** Forgets every remembered session of this process (tests that move a session's times in the database). */
 export function forgetCachedSessions(): void {
   sessionCache().clear();
+  sessionMissCache().clear();
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { cacheReady, loadAndKeep } from "@/server/cache/bus";
-import { SESSION_CACHE_TOPICS, sessionCache, sessionChanged, SESSION_COOKIE, type PortalSession, type SessionLookup } from "./session-cache";
+import { SESSION_CACHE_TOPICS, sessionCache, sessionChanged, sessionMissCache, SESSION_COOKIE, type PortalSession, type SessionLookup } from "./session-cache";
 import { getDb } from "@/server/db/client";
 import { authSession } from "@/server/db/schema";
 import type { Site } from "@/server/sites/sites";
@@ -13,6 +13,8 @@ import { sessionMaxMs } from "./session-refresh";
 
 export type { PortalSession, SessionLookup };
 
+const NONE: SessionLookup = Object.freeze({ kind: "none" });
+
 /** Reads the session of a request for a site. A session of another site is reported as foreign, never used. */
 export async function loadSession(site: Site, headers: Headers, url?: string): Promise<SessionLookup> {
   const cookie = headers.get("cookie") ?? "";
@@ -22,6 +24,7 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
   const useCache = env().SESSION_CACHE_SECONDS > 0;
   const cache = sessionCache();
   if (useCache && cacheReady()) {
+    if (sessionMissCache().has(key)) return NONE;
     const hit = cache.get(key);
     if (hit && hit.expiresAt > Date.now()) {
       if (hit.lookup.kind !== "ok") return hit.lookup;
@@ -35,7 +38,11 @@ export async function loadSession(site: Site, headers: Headers, url?: string): P
     SESSION_CACHE_TOPICS,
     () => lookupSession(site, headers, url),
     (lookup) => {
-      if (!useCache || lookup.kind === "none") return;
+      if (!useCache) return;
+      if (lookup.kind === "none") {
+        sessionMissCache().set(key, true);
+        return;
+      }
       const s = lookup.kind === "ok" ? lookup.session : null;
       cache.set(key, { lookup, sessionId: s?.id ?? "", userId: s?.person.id ?? "", expiresAt: s ? s.expiresAt.getTime() : Date.now() + 60_000 });
     },

@@ -1,5 +1,7 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import type { Context, TypedResponse } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./context";
 import { csrfExempt } from "./middleware/request";
 import { tokenAllowed } from "./middleware/personal-token";
@@ -127,3 +129,23 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description = "OK")
   description,
   content: { "application/json": { schema } },
 });
+
+const ENCODED = new WeakMap<object, string>();
+/**
+ * The JSON of a value that a cache shares between requests and nobody changes (a customer's kept
+ * invoice list): encoded once for as long as the value lives, not per answer.
+ */
+export function encodedOnce(value: object): string {
+  let json = ENCODED.get(value);
+  if (json === undefined) ENCODED.set(value, (json = JSON.stringify(value)));
+  return json;
+}
+
+/**
+ * What `c.json(body, status)` answers (the same headers), for a body already written as JSON text
+ * (parts of it from `encodedOnce`); `T` is the route's response type, so the route stays typed.
+ */
+export function encodedJson<T, S extends ContentfulStatusCode>(c: Context, text: string, status: S): Response & TypedResponse<T, S, "json"> {
+  const res: Response = c.body(text, status, { "content-type": "application/json" });
+  return res as Response & TypedResponse<T, S, "json">;
+}

@@ -5,8 +5,18 @@ import { localDateString } from "@/lib/energy/time";
 
 export { addDays, daysBetween };
 
+/** The last answer per zone and its minute: every zone's date changes on a whole minute, and each request asks. */
+const today = new Map<string, { minute: number; date: string }>();
+
 export function todayIn(timezone: string, now: Date = new Date()): string {
-  return localDateString(now.getTime(), timezone);
+  const ms = now.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const kept = today.get(timezone);
+  if (kept?.minute === minute) return kept.date;
+  const date = localDateString(ms, timezone);
+  if (today.size > 100) today.clear();
+  today.set(timezone, { minute, date });
+  return date;
 }
 
 /** A real calendar date written YYYY-MM-DD (any year). */

@@ -105,10 +105,22 @@ export async function listInvoices(input: ListInvoicesInput): Promise<InvoiceSum
   const all = await customerData(input.site.id, input.customerId, `invoices:${today}`, async () =>
     (await query.execute({ siteId: input.site.id, customerId: input.customerId })).map((r) => ({ type: r.type, status: r.status, summary: summaryOf(r, today) })),
   );
-  return all
-    .filter((r) => (!input.type || r.type === input.type) && (input.status !== "paid" || r.status === "paid") && (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"))
-    .map((r) => r.summary);
+  // The same filter of the same kept rows gives the same array, so the API can encode it once (`encodedOnce`).
+  let lists = listsOf.get(all);
+  if (!lists) listsOf.set(all, (lists = new Map()));
+  const filter = `${input.type ?? ""}|${input.status ?? ""}`;
+  let list = lists.get(filter);
+  if (!list) {
+    list = all
+      .filter((r) => (!input.type || r.type === input.type) && (input.status !== "paid" || r.status === "paid") && (input.status !== "unpaid" || r.status === "open" || r.status === "outsourced"))
+      .map((r) => r.summary);
+    lists.set(filter, list);
+  }
+  return list;
 }
+
+/** The filtered lists of a customer's kept summaries, for as long as those are kept. Shared: callers must not change them. */
+const listsOf = new WeakMap<object, Map<string, InvoiceSummary[]>>();
 
 /** One invoice of the customer by number; another customer's or site's number is not found. */
 export async function findCustomerInvoice(siteId: string, customerId: string, invoiceNumber: string, db?: Db): Promise<InvoiceRow | null> {

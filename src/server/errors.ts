@@ -24,7 +24,12 @@ export class AppError extends Error {
   readonly details?: { fields?: FieldError[]; messageCode?: string; customerFacing?: boolean; [k: string]: unknown };
 
   constructor(code: ErrorCode, messageKey: string, details?: AppError["details"]) {
+    // An answer to the caller (4xx) needs no stack, and capturing one was most of what a refused
+    // request cost; a server error (5xx) keeps its stack for the log.
+    const limit = Error.stackTraceLimit;
+    if (ERROR_STATUS[code] < 500) Error.stackTraceLimit = 0;
     super(messageKey);
+    Error.stackTraceLimit = limit;
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.details = details;

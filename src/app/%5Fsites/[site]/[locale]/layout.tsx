@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "@/ui/mantine-styles";
 import "@mantine/notifications/styles.css";
 import "@/ui/global.css";
 import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";

@@ -43,13 +43,15 @@ const plotPlaceholder = () => <Skeleton h="100%" />;
 
 const EnergyChart = dynamic(() => import("./energy-chart"), { ssr: false, loading: plotPlaceholder });
 
-/** How near the screen a plot must come before it is drawn: well before it scrolls into view. */
+/** How near the screen a plot must come, once the page has been scrolled, before it is drawn. */
 const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "300px 0px" };
 
 /**
  * Whether the element has come near the screen (and stays true after). Drawing a chart is the
- * largest piece of work on the dashboard's main thread, so charts further down are drawn when the
- * page scrolls towards them, not while it loads.
+ * largest piece of work on the dashboard's main thread, and its code the largest download, so a
+ * chart on the screen as the page opens is drawn at once, and one below it only once the page is
+ * scrolled and it comes within NEAR_SCREEN: a phone that opens the dashboard and goes elsewhere
+ * neither loads nor draws the charts under its first screen.
  */
 function useNearScreen<T extends HTMLElement>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
@@ -57,11 +59,24 @@ function useNearScreen<T extends HTMLElement>(): [RefObject<T | null>, boolean] 
   useEffect(() => {
     const element = ref.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => {
+    const seen = (entries: IntersectionObserverEntry[]) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, NEAR_SCREEN);
-    observer.observe(element);
-    return () => observer.disconnect();
+    };
+    const observers = [new IntersectionObserver(seen)];
+    observers[0].observe(element);
+    const scrolled = () => {
+      const observer = new IntersectionObserver(seen, NEAR_SCREEN);
+      observer.observe(element);
+      observers.push(observer);
+    };
+    // Scroll events do not bubble; a capturing listener hears the page and any scrolling part of it.
+    const listen: AddEventListenerOptions = { capture: true, passive: true, once: true };
+    if (window.scrollY > 0) scrolled();
+    else window.addEventListener("scroll", scrolled, listen);
+    return () => {
+      window.removeEventListener("scroll", scrolled, listen);
+      for (const observer of observers) observer.disconnect();
+    };
   }, [near]);
   return [ref, near];
 }

@@ -129,7 +129,7 @@ describe("dashboard", () => {
     const period = page.getByTestId("card-period");
     await expect(period.getByTestId("consumption-electricity").textContent()).resolves.toMatch(/Consumption[\d,.]+ kWh/);
     await expect(period.getByTestId("production-electricity").textContent()).resolves.toMatch(/Production([\d,.]+ kWh|No readings yet)/);
-    expect(await page.getByTestId("period-table").locator("thead th").allTextContents()).toEqual(["Time", "Consumption (kWh)", "Production (kWh)"]);
+    expect((await tableOf(page, "period-table")).headers).toEqual(["Time", "Consumption (kWh)", "Production (kWh)"]);
 
     const spot = page.getByTestId("card-spot");
     await expect(spot.getByTestId("spot-now").textContent()).resolves.toMatch(/Now, \d\d:\d\d–\d\d:\d\d-?[\d,.]+ c\/kWhIncluding VAT 25.5%/);

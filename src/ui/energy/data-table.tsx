@@ -2,7 +2,7 @@
 
 import { Button, VisuallyHidden } from "@mantine/core";
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useState, type ReactNode } from "react";
+import { useDeferredValue, useId, useState, type ReactNode } from "react";
 import type { Resolution } from "./chart-state";
 import { formatter, type DisplayUnit } from "@/i18n/format";
 import classes from "./energy.module.css";
@@ -21,14 +21,17 @@ export interface DataTableProps {
 
 /**
  * The numbers of a chart as a table: always in the page for screen readers, shown on request
- * for everyone else.
+ * for everyone else. The table is drawn in a background render just after the card (React's
+ * deferred value): a day of quarter hours is about 400 elements, half the dashboard, and drawn
+ * with the card it made one long task of the page's main thread.
  */
 export function DataTable(props: DataTableProps) {
   const t = useTranslations("charts.table");
   const f = formatter(useLocale());
   const [shown, setShown] = useState(false);
   const id = useId();
-  const table = (
+  const drawn = useDeferredValue(true, false);
+  const table = !drawn ? null : (
     <table className={shown ? `${classes.dataTable} ${classes.bordered}` : classes.dataTable} data-testid={props.testId}>
       <caption>{props.caption}</caption>
       <thead>

@@ -2,7 +2,6 @@ import { Box, Typography } from "@mantine/core";
 import { getTimeZone, getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
 import type { Announcement } from "@/api/schemas/announcements";
-import "@/ui/shared/shared.css";
 import { Heading } from "@/ui/shared/heading";
 import { Stack, Text } from "@/ui/shared/plain";
 import classes from "./announcements.module.css";

@@ -6,7 +6,6 @@ import { useEffect } from "react";
 import { ShellIcon } from "@/ui/shared/icons";
 import type { CookieConsentProps } from "./cookie-consent-types";
 import { loadConsentRunner as loadRunner } from "./load-runner";
-import "./consent.css";
 
 export { CONSENT_COOKIE, type CookieConsentProps } from "./cookie-consent-types";
 

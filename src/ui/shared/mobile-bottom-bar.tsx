@@ -4,7 +4,6 @@ import { Box, UnstyledButton, Text } from "@mantine/core";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { ShellIcon } from "./icons";
-import "./shared.css";
 
 export interface BottomBarItem {
   href: string;

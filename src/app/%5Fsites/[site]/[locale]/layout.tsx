@@ -1,6 +1,10 @@
 import "@/ui/mantine-styles";
 import "@mantine/notifications/styles.css";
 import "@/ui/global.css";
+// Imported here, not by the lazy components that use them: a global stylesheet of a lazy component
+// is a render-blocking file of its own (decision 0036).
+import "@/ui/shared/shared.css";
+import "@/ui/consent/consent.css";
 import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import type { Metadata, Viewport } from "next";
 import { getMessages, setRequestLocale } from "next-intl/server";

@@ -2,11 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { STYLES_MODULE, requiredStyles, stylesModule } from "./mantine-styles";
+import { PACKAGES, STYLES_MODULE, WITHOUT_COMPONENTS, requiredStyles, stylesModule } from "./mantine-styles";
 
 describe("the Mantine styles the portal loads", () => {
   it("are those of every component it uses (npm run mantine-styles writes them)", () => {
     expect(fs.readFileSync(STYLES_MODULE, "utf8")).toBe(stylesModule(requiredStyles()));
+  });
+
+  it("are looked for in every Mantine package the portal depends on", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const mantine = Object.keys(manifest.dependencies)
+      .filter((name) => name.startsWith("@mantine/"))
+      .map((name) => name.slice("@mantine/".length));
+    expect(mantine.filter((pkg) => !WITHOUT_COMPONENTS.includes(pkg)).sort()).toEqual([...PACKAGES].sort());
   });
 
   it("follow a component to the components it is built from, in styles.css order", () => {

@@ -16,7 +16,9 @@ const CORE_ESM = path.join(MANTINE, "core", "esm");
 export const STYLES_MODULE = path.join(ROOT, "src", "ui", "mantine-styles.ts");
 
 /** Mantine packages besides core whose components the portal draws; they use core's components. */
-const PACKAGES = ["dates", "notifications", "modals", "tiptap"] as const;
+export const PACKAGES: readonly string[] = ["dates", "notifications", "modals", "tiptap"];
+/** Mantine packages that draw nothing (hooks, form state): they need no styles. */
+export const WITHOUT_COMPONENTS: readonly string[] = ["core", "hooks", "form"];
 /** Always first, as Mantine's guide says: the reset, the default variables, the static classes. */
 const GLOBAL = ["baseline", "default-css-variables", "global"] as const;
 

@@ -17,7 +17,7 @@ export const STYLES_MODULE = path.join(ROOT, "src", "ui", "mantine-styles.ts");
 
 /** Mantine packages besides core whose components the portal draws; they use core's components. */
 export const PACKAGES: readonly string[] = ["dates", "notifications", "modals", "tiptap"];
-/** Mantine packages that draw nothing (hooks, form state): they need no styles. */
+/** Mantine packages not scanned: core, whose components are followed from the imports, and those that draw nothing. */
 export const WITHOUT_COMPONENTS: readonly string[] = ["core", "hooks", "form"];
 /** Always first, as Mantine's guide says: the reset, the default variables, the static classes. */
 const GLOBAL = ["baseline", "default-css-variables", "global"] as const;
@@ -25,14 +25,16 @@ const GLOBAL = ["baseline", "default-css-variables", "global"] as const;
 const IMPORT_FROM_CORE = /import\s*\{([^}]*)\}\s*from\s*"@mantine\/core"/g;
 const RELATIVE_FROM = /from\s*"(\.[^"]+)"/g;
 
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sourceFiles(full, out);
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
+/** Every file under a folder whose name passes `keep`, as full paths. */
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((relative) => keep(path.basename(relative)))
+    .map((relative) => path.join(dir, relative));
 }
+
+const isSource = (name: string) => /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name);
+const isModule = (name: string) => name.endsWith(".mjs");
 
 /** The value names of `import { … } from "@mantine/core"` in a text (`import type` draws nothing). */
 function coreNames(text: string): string[] {
@@ -56,9 +58,9 @@ export function requiredStyles(srcDir = path.join(ROOT, "src")): string[] {
     for (const part of match[1].split(",")) moduleOf.set(part.trim().split(/\s+as\s+/)[0], from);
   }
   const names = new Set<string>();
-  for (const file of sourceFiles(srcDir)) if (file !== STYLES_MODULE) for (const n of coreNames(fs.readFileSync(file, "utf8"))) names.add(n);
+  for (const file of filesUnder(srcDir, isSource)) if (file !== STYLES_MODULE) for (const n of coreNames(fs.readFileSync(file, "utf8"))) names.add(n);
   for (const pkg of PACKAGES) {
-    for (const file of esmFiles(path.join(MANTINE, pkg, "esm"))) for (const n of coreNames(fs.readFileSync(file, "utf8"))) names.add(n);
+    for (const file of filesUnder(path.join(MANTINE, pkg, "esm"), isModule)) for (const n of coreNames(fs.readFileSync(file, "utf8"))) names.add(n);
   }
   const cssModules = new Set<string>();
   const seen = new Set<string>();
@@ -84,15 +86,6 @@ export function requiredStyles(srcDir = path.join(ROOT, "src")): string[] {
     .map((style) => ({ style, at: position(style) }))
     .sort((a, b) => a.at - b.at)
     .map((s) => s.style);
-}
-
-function esmFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) esmFiles(full, out);
-    else if (entry.name.endsWith(".mjs")) out.push(full);
-  }
-  return out;
 }
 
 export function stylesModule(styles: readonly string[]): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildChartModel, chartCsv, summarise, tickDates, type ChartReadings } from "./chart-data";
+import fc from "fast-check";
+import { buildChartModel, chartCsv, summarise, tickDates, tickInterval, type ChartReadings } from "./chart-data";
 
 const base = {
   currency: null,
@@ -134,5 +135,34 @@ describe("chart axis labels", () => {
         "HH:00",
       ),
     ).toEqual(["2026-03-29T02:45:00+02:00", "2026-03-29T04:00:00+03:00"]);
+  });
+});
+
+describe("tickInterval", () => {
+  const days = Array.from({ length: 31 }, (_, i) => `${String(i + 1).padStart(2, "0")}.01`);
+
+  it("labels every day of a month on a wide plot, and every fifth on a phone's", () => {
+    expect(tickInterval(days, 1600)).toBe(0);
+    expect(tickInterval(days, 1200)).toBe(1);
+    // 31 labels of 5 characters (35 px and a 12 px gap) in 300 px: one every 9.7 px, so every fifth.
+    expect(tickInterval(days, 300)).toBe(4);
+  });
+
+  it("labels a lone tick, or any tick of a plot not yet measured", () => {
+    expect(tickInterval(["07.12"], 40)).toBe(0);
+    expect(tickInterval(days, 0)).toBe(0);
+  });
+
+  it("leaves the labels it keeps at least a label and a gap apart, and keeps as many as fit", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 400 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 40, max: 2000 }), (count, length, width) => {
+        const labels = Array.from({ length: count }, () => "9".repeat(length));
+        const interval = tickInterval(labels, width);
+        const spacing = width / count;
+        const needed = length * 7 + 12;
+        expect((interval + 1) * spacing).toBeGreaterThanOrEqual(needed);
+        if (interval > 0) expect(interval * spacing).toBeLessThan(needed);
+      }),
+    );
   });
 });

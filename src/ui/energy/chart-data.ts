@@ -138,6 +138,22 @@ export function chartCsv(model: ChartModel, headers: string[], locale: string): 
   return csvDocument(rows, dialect);
 }
 
+/** A tick label of 12 px, where a digit of the portal's sans-serif is 6.5–7 px wide, and the least gap between two. */
+const TICK_CHAR_PX = 7;
+const TICK_GAP_PX = 12;
+
+/**
+ * Every how many ticks of the time axis one is labelled (0: every one), so that the labels, at
+ * `plotWidth` px for all of them, do not overlap. The labels are short dates and times whose
+ * width follows from their length; having the chart library measure each one in the page instead
+ * costs a forced layout per label, the largest part of a chart's first drawing.
+ */
+export function tickInterval(labels: string[], plotWidth: number): number {
+  if (labels.length < 2 || plotWidth <= 0) return 0;
+  const widest = Math.max(...labels.map((l) => l.length)) * TICK_CHAR_PX + TICK_GAP_PX;
+  return Math.max(0, Math.ceil(widest / (plotWidth / labels.length)) - 1);
+}
+
 /**
  * Which buckets get an axis label: the first bucket of each label, so a day of 15-minute
  * buckets is labelled on the hour and a year of days on the first of each month.

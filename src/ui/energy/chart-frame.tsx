@@ -47,20 +47,28 @@ const EnergyChart = dynamic(() => import("./energy-chart"), { ssr: false, loadin
 const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "300px 0px" };
 
 /**
- * Whether the element has come near the screen (and stays true after). Drawing a chart is the
- * largest piece of work on the dashboard's main thread, and its code the largest download, so a
- * chart on the screen as the page opens is drawn at once, and one below it only once the page is
- * scrolled and it comes within NEAR_SCREEN: a phone that opens the dashboard and goes elsewhere
- * neither loads nor draws the charts under its first screen.
+ * The element's width once it has come near the screen (null before, then followed as it changes).
+ * Drawing a chart is the largest piece of work on the dashboard's main thread, and its code the
+ * largest download, so a chart on the screen as the page opens is drawn at once, and one below it
+ * only once the page is scrolled and it comes within NEAR_SCREEN: a phone that opens the dashboard
+ * and goes elsewhere neither loads nor draws the charts under its first screen. The width lets the
+ * chart space its labels without measuring them.
  */
-function useNearScreen<T extends HTMLElement>(): [RefObject<T | null>, boolean] {
+function useNearScreenWidth<T extends HTMLElement>(): [RefObject<T | null>, number | null] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
+  const [width, setWidth] = useState<number | null>(null);
+  const near = width !== null;
   useEffect(() => {
     const element = ref.current;
-    if (!element || near) return;
+    if (!element) return;
+    if (near) {
+      const resized = new ResizeObserver((entries) => setWidth(Math.round(entries[0].contentRect.width)));
+      resized.observe(element);
+      return () => resized.disconnect();
+    }
     const seen = (entries: IntersectionObserverEntry[]) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
+      const entry = entries.find((e) => e.isIntersecting);
+      if (entry) setWidth(Math.round(entry.boundingClientRect.width));
     };
     const observers = [new IntersectionObserver(seen)];
     observers[0].observe(element);
@@ -78,7 +86,7 @@ function useNearScreen<T extends HTMLElement>(): [RefObject<T | null>, boolean] 
       for (const observer of observers) observer.disconnect();
     };
   }, [near]);
-  return [ref, near];
+  return [ref, width];
 }
 
 /**
@@ -88,7 +96,7 @@ function useNearScreen<T extends HTMLElement>(): [RefObject<T | null>, boolean] 
  */
 export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string }) {
   const locale = useLocale();
-  const [plotRef, plotNear] = useNearScreen<HTMLDivElement>();
+  const [plotRef, plotWidth] = useNearScreenWidth<HTMLDivElement>();
   const symbol = props.currency ? formatter(locale).currencySymbol(props.currency) : "";
   const unitText = (unit: DisplayUnit | undefined) => (unit === "money" ? symbol : unit ? (props.unitLabels[unit] ?? unit) : "");
   const left = unitText(props.series.find((s) => s.axis === "left")?.unit);
@@ -110,7 +118,7 @@ export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel:
       </Group>
       <div className={classes.plot} data-size={props.size ?? "large"} data-busy={props.busy ? "true" : "false"} role="img" aria-label={props.label} aria-busy={props.busy || undefined}>
         <div className={classes.plotInner} ref={plotRef}>
-          {plotNear ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} /> : plotPlaceholder()}
+          {plotWidth !== null ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} width={plotWidth} /> : plotPlaceholder()}
         </div>
         {props.busy ? (
           <div className={classes.busy}>

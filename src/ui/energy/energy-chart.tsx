@@ -5,12 +5,32 @@
  * part of a page's first load; the frame keeps the space, legend and data table meanwhile.
  */
 import { Paper, Text } from "@mantine/core";
-import { Area, Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Area, Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type BaseTickContentProps } from "recharts";
 import { formatter, type DisplayUnit } from "@/i18n/format";
-import { tickDates } from "./chart-data";
+import { tickDates, tickInterval } from "./chart-data";
 import type { ChartFrameProps, FrameSeries } from "./chart-frame";
 
 type Row = Record<string, string | number | null>;
+
+/** The axes' tick labels, in px. */
+const TICK_FONT_PX = 12;
+const AXIS_WIDTH = { left: 52, right: 52, right2: 40 } as const;
+
+/**
+ * A tick label as plain SVG text. The library's own label component measures every word of it in
+ * the page (to wrap long labels), which short dates and numbers never need.
+ */
+function tickLabel(format: (value: string) => string) {
+  function TickLabel(p: BaseTickContentProps) {
+    const dy = p.verticalAnchor === "start" ? "0.71em" : p.verticalAnchor === "middle" ? "0.355em" : undefined;
+    return (
+      <text x={p.x} y={p.y} dy={dy} textAnchor={p.textAnchor} fill="var(--mantine-color-dimmed)" fontSize={TICK_FONT_PX} className={p.className}>
+        {format(String(p.payload.value))}
+      </text>
+    );
+  }
+  return TickLabel;
+}
 
 function valueText(value: number, unit: DisplayUnit, locale: string, currencySymbol: string, unitLabels: Record<string, string>): string {
   const n = formatter(locale).number(value, unit);
@@ -46,7 +66,7 @@ function TooltipBody(props: {
   );
 }
 
-export default function EnergyChart(props: ChartFrameProps & { currencySymbol: string; locale: string }) {
+export default function EnergyChart(props: ChartFrameProps & { currencySymbol: string; locale: string; width: number }) {
   const { rows, series, locale } = props;
   const f = formatter(locale);
   const dates = rows.map((r) => String(r.date));
@@ -54,7 +74,9 @@ export default function EnergyChart(props: ChartFrameProps & { currencySymbol: s
   const multiYear = new Set(dates.map((d) => d.slice(0, 4))).size > 1;
   const axes = ["left", "right", "right2"] as const;
   const axisUnit = (axis: (typeof axes)[number]) => series.find((s) => s.axis === axis)?.unit;
-  const tickStyle = { fill: "var(--mantine-color-dimmed)", fontSize: 12 };
+  const dateTick = (d: string) => f.tick(d, props.dateFormat, multiYear);
+  const shownAxes = axes.filter((axis) => axis === "left" || axisUnit(axis));
+  const plotWidth = props.width - shownAxes.reduce((sum, axis) => sum + AXIS_WIDTH[axis], 0);
   const byDate = new Map(rows.map((r) => [String(r.date), r]));
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -63,10 +85,8 @@ export default function EnergyChart(props: ChartFrameProps & { currencySymbol: s
         <XAxis
           dataKey="date"
           ticks={ticks}
-          interval="preserveStartEnd"
-          minTickGap={12}
-          tickFormatter={(d: string) => f.tick(d, props.dateFormat, multiYear)}
-          tick={tickStyle}
+          interval={tickInterval(ticks.map(dateTick), plotWidth)}
+          tick={tickLabel(dateTick)}
           tickLine={false}
           axisLine={{ stroke: "var(--mantine-color-default-border)" }}
         />
@@ -79,11 +99,12 @@ export default function EnergyChart(props: ChartFrameProps & { currencySymbol: s
               yAxisId={axis}
               orientation={axis === "left" ? "left" : "right"}
               hide={!unit}
-              width={axis === "right2" ? 40 : 52}
-              tick={tickStyle}
+              width={AXIS_WIDTH[axis]}
+              // Five or so labels a plot's height apart never collide: no measuring needed.
+              interval={0}
+              tick={tickLabel((v) => (unit ? f.number(Number(v), "axis") : v))}
               tickLine={false}
               axisLine={false}
-              tickFormatter={(v: number) => (unit ? f.number(v, "axis") : String(v))}
             />
           );
         })}

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startOidcProvider } from "./oidc-provider";
-import { serverNodeArgs } from "../scripts/server-command";
+import { serverEnv, serverNodeArgs } from "../scripts/server-command";
 
 const ROOT = path.resolve(__dirname, "..");
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -171,7 +171,7 @@ export default async function setup(project: TestProject) {
       ports.map(async (port, i) => {
         const server: ChildProcess = spawn(process.execPath, serverNodeArgs("scripts/server.ts"), {
           cwd: ROOT,
-          env: { ...env, PORT: String(port), ...(onPglite ? { PGLITE_DIR: databases[i] } : { DATABASE_URL: databases[i] }) },
+          env: serverEnv({ ...env, PORT: String(port), ...(onPglite ? { PGLITE_DIR: databases[i] } : { DATABASE_URL: databases[i] }) }),
           stdio: ["ignore", "pipe", "pipe"],
         });
         servers.push(server);

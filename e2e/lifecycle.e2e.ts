@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { port as testServerPort } from "./helpers";
-import { serverNodeArgs } from "../scripts/server-command";
+import { serverEnv, serverNodeArgs } from "../scripts/server-command";
 
 const ROOT = path.resolve(__dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lifecycle-"));
@@ -18,7 +18,7 @@ const started: ChildProcess[] = [];
 function start(): ChildProcess {
   const child = spawn(process.execPath, serverNodeArgs("scripts/server.ts"), {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(port), PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
+    env: serverEnv({ ...process.env, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(port), PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" }),
     stdio: "ignore",
   });
   started.push(child);

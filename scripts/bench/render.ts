@@ -15,7 +15,7 @@ import path from "node:path";
 import { adminStatement } from "./admin";
 import { benchLighthouse, type LighthouseRow } from "./lighthouse";
 import { quantile } from "./quantile";
-import { serverNodeArgs } from "../server-command";
+import { serverEnv, serverNodeArgs } from "../server-command";
 import { localDateString, startOfLocalMonth } from "../../src/lib/energy/time";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -374,7 +374,7 @@ export async function benchRender(opts: RenderOptions): Promise<RenderResult> {
     const logFile = fs.createWriteStream(logPath);
     const started = Date.now();
     log(`   starting the server on port ${port} (migrations and demo data into an empty ${opts.engine} database; log in ${logPath})`);
-    child = spawn(process.execPath, serverNodeArgs("scripts/server.ts"), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, serverNodeArgs("scripts/server.ts"), { cwd: ROOT, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.pipe(logFile);
     child.stderr!.pipe(logFile);
     await waitUntilServing(port, child, logPath, 30 * 60_000);

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { quantile } from "./quantile";
-import { serverNodeArgs } from "../server-command";
+import { serverEnv, serverNodeArgs } from "../server-command";
 import { build, emptyDatabase, machineSettled, portFree, signIn, stopServer, waitUntilServing } from "./render";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -242,7 +242,7 @@ export async function startPortal(opts: Pick<ThroughputOptions, "engine" | "port
   const env: NodeJS.ProcessEnv = { ...process.env, ...dbEnv, NODE_ENV: "production", DEMO_MODE: "true", PORT: String(opts.port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" };
   if (opts.engine === "pglite") delete env.DATABASE_URL;
   const args = serverNodeArgs("scripts/server.ts", processes > 1 ? ["--workers", String(processes)] : []);
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   const logFile = fs.createWriteStream(logPath, { flags: "a" });
   child.stdout!.pipe(logFile);
   child.stderr!.pipe(logFile);

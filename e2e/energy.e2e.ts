@@ -355,6 +355,36 @@ describe("charts", () => {
     await context.close();
   });
 
+  it("labels the time axis of every range with labels that do not overlap, on a phone and a wide screen", async () => {
+    // The chart keeps every n-th label, n worked out from the plot's width and the labels' length
+    // (energy-chart.tsx): here the labels as drawn must not touch, and must not be thinned to one.
+    // Within the test data's window: the whole of last month and this month so far.
+    const lastMonthEnd = siteDay(-Number(siteDay().slice(8, 10)));
+    const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
+    const queries = [
+      `range=month&date=${lastMonthEnd}`,
+      `range=day&date=${siteDay(-2)}&res=15`,
+      `range=week&date=${siteDay(-9)}&res=60`,
+      `range=custom&from=${lastMonthStart}&to=${siteDay(-1)}&res=day`,
+      `range=custom&from=${lastMonthStart}&to=${siteDay(-1)}&res=60`,
+    ];
+    for (const mobile of [true, false]) {
+      const { context, page } = await signedIn("solar-household", `/en/charts?${queries[0]}`, { mobile });
+      for (const query of queries) {
+        await page.goto(siteUrl(HOST, `/en/charts?${query}`));
+        await chartSettled(page);
+        // A chart is drawn once it comes near the screen (chart-frame.tsx).
+        await page.getByTestId("energy-chart").scrollIntoViewIfNeeded();
+        const labels = page.locator('[data-testid="energy-chart"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+        await labels.first().waitFor();
+        const boxes = await labels.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+        expect(boxes.length, `${query}, ${mobile ? "phone" : "wide"}`).toBeGreaterThan(1);
+        for (let i = 1; i < boxes.length; i++) expect(boxes[i].left, `${query}, ${mobile ? "phone" : "wide"}, label ${i}`).toBeGreaterThan(boxes[i - 1].right);
+      }
+      await context.close();
+    }
+  });
+
   it("puts the chart before its settings on a phone, and beside them on a wide screen", async () => {
     for (const mobile of [true, false]) {
       const { context, page } = await signedIn("solar-household", "/en/charts", { mobile });

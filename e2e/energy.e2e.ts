@@ -357,7 +357,7 @@ describe("charts", () => {
 
   it("labels the time axis of every range with labels that do not overlap, on a phone and a wide screen", async () => {
     // The chart keeps every n-th label, n worked out from the plot's width and the labels' length
-    // (energy-chart.tsx): here the labels as drawn must not touch, and must not be thinned to one.
+    // (tickInterval in chart-data.ts): here the labels as drawn must not touch, and must not be thinned to one.
     // Within the test data's window: the whole of last month and this month so far.
     const lastMonthEnd = siteDay(-Number(siteDay().slice(8, 10)));
     const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;

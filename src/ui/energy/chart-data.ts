@@ -138,8 +138,15 @@ export function chartCsv(model: ChartModel, headers: string[], locale: string): 
   return csvDocument(rows, dialect);
 }
 
-/** A tick label of 12 px, where a digit of the portal's sans-serif is 6.5–7 px wide, and the least gap between two. */
-const TICK_CHAR_PX = 7;
+/** The charts' tick labels, in px. */
+export const TICK_FONT_PX = 12;
+/**
+ * A character of a tick label, at most: digits and the short month names of the six locales are
+ * 0.55–0.64 em wide in the common sans-serif fonts, the widest in DejaVu Sans, where Linux falls
+ * back to; the gap below takes what a wide letter (m, ф) adds.
+ */
+const TICK_CHAR_PX = TICK_FONT_PX * 0.62;
+/** The least gap between two labels of the time axis. */
 const TICK_GAP_PX = 12;
 
 /**

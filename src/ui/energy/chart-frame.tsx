@@ -46,29 +46,41 @@ const EnergyChart = dynamic(() => import("./energy-chart"), { ssr: false, loadin
 /** How near the screen a plot must come, once the page has been scrolled, before it is drawn. */
 const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "300px 0px" };
 
+/** A plot's size in px. */
+export interface PlotSize {
+  width: number;
+  height: number;
+}
+
+const sizeOf = (rect: { width: number; height: number }): PlotSize => ({ width: Math.round(rect.width), height: Math.round(rect.height) });
+
 /**
- * The element's width once it has come near the screen (null before, then followed as it changes).
+ * The element's size once it has come near the screen (null before, then followed as it changes).
  * Drawing a chart is the largest piece of work on the dashboard's main thread, and its code the
  * largest download, so a chart on the screen as the page opens is drawn at once, and one below it
  * only once the page is scrolled and it comes within NEAR_SCREEN: a phone that opens the dashboard
- * and goes elsewhere neither loads nor draws the charts under its first screen. The width lets the
- * chart space its labels without measuring them.
+ * and goes elsewhere neither loads nor draws the charts under its first screen. The size is the
+ * chart's: it is drawn at it and spaces its labels by it, with no measuring of its own.
  */
-function useNearScreenWidth<T extends HTMLElement>(): [RefObject<T | null>, number | null] {
+function useNearScreenSize<T extends HTMLElement>(): [RefObject<T | null>, PlotSize | null] {
   const ref = useRef<T>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  const near = width !== null;
+  const [size, setSize] = useState<PlotSize | null>(null);
+  const near = size !== null;
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     if (near) {
-      const resized = new ResizeObserver((entries) => setWidth(Math.round(entries[0].contentRect.width)));
+      // Kept while the size is the same, so that the observer's first report draws nothing again.
+      const resized = new ResizeObserver((entries) => {
+        const next = sizeOf(entries[0].contentRect);
+        setSize((current) => (current && current.width === next.width && current.height === next.height ? current : next));
+      });
       resized.observe(element);
       return () => resized.disconnect();
     }
     const seen = (entries: IntersectionObserverEntry[]) => {
       const entry = entries.find((e) => e.isIntersecting);
-      if (entry) setWidth(Math.round(entry.boundingClientRect.width));
+      if (entry) setSize(sizeOf(entry.boundingClientRect));
     };
     const observers = [new IntersectionObserver(seen)];
     observers[0].observe(element);
@@ -86,7 +98,7 @@ function useNearScreenWidth<T extends HTMLElement>(): [RefObject<T | null>, numb
       for (const observer of observers) observer.disconnect();
     };
   }, [near]);
-  return [ref, width];
+  return [ref, size];
 }
 
 /**
@@ -96,7 +108,7 @@ function useNearScreenWidth<T extends HTMLElement>(): [RefObject<T | null>, numb
  */
 export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel: string; size?: "small" | "large"; busy?: boolean; busyLabel?: string; testId?: string }) {
   const locale = useLocale();
-  const [plotRef, plotWidth] = useNearScreenWidth<HTMLDivElement>();
+  const [plotRef, plotSize] = useNearScreenSize<HTMLDivElement>();
   const symbol = props.currency ? formatter(locale).currencySymbol(props.currency) : "";
   const unitText = (unit: DisplayUnit | undefined) => (unit === "money" ? symbol : unit ? (props.unitLabels[unit] ?? unit) : "");
   const left = unitText(props.series.find((s) => s.axis === "left")?.unit);
@@ -118,7 +130,7 @@ export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel:
       </Group>
       <div className={classes.plot} data-size={props.size ?? "large"} data-busy={props.busy ? "true" : "false"} role="img" aria-label={props.label} aria-busy={props.busy || undefined}>
         <div className={classes.plotInner} ref={plotRef}>
-          {plotWidth !== null ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} width={plotWidth} /> : plotPlaceholder()}
+          {plotSize ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} size={plotSize} /> : plotPlaceholder()}
         </div>
         {props.busy ? (
           <div className={classes.busy}>

@@ -136,7 +136,7 @@ describe("dashboard", () => {
     const spotRows = await tableOf(page, "spot-table");
     expect([92, 96, 100]).toContain(spotRows.rows.length);
     await expect(spot.getByTestId("spot-cheapest").locator("li").count()).resolves.toBe(3);
-    await spot.locator(".recharts-reference-line").first().waitFor({ state: "attached" });
+    await spot.locator('[data-chart="mark"]').first().waitFor({ state: "attached" });
 
     await expect(page.getByTestId("card-estimate").getByTestId("estimate-total").textContent()).resolves.toMatch(/^€[\d,.]+$/);
     await expect(page.getByTestId("card-expenses").getByTestId("expenses-total").textContent()).resolves.toMatch(/^€[\d,.]+$/);
@@ -192,14 +192,14 @@ describe("dashboard", () => {
     const plotTop = async (card: typeof period) => (await card.getByRole("img").first().boundingBox())!.y;
     // Both charts start under a phone's first screen: neither is loaded nor drawn while the page opens.
     expect(await plotTop(period)).toBeGreaterThan(height);
-    expect(await happensWithin(1000, (timeout) => period.locator(".recharts-surface").waitFor({ timeout }))).toBe(false);
+    expect(await happensWithin(1000, (timeout) => period.locator('[data-chart="surface"]').waitFor({ timeout }))).toBe(false);
     // A little scrolling brings the first one near the screen; the one far below waits.
     await page.evaluate(() => window.scrollBy(0, 100));
-    await period.locator(".recharts-surface").waitFor();
+    await period.locator('[data-chart="surface"]').waitFor();
     expect((await plotTop(expenses)) - height).toBeGreaterThan(300);
-    expect(await happensWithin(1000, (timeout) => expenses.locator(".recharts-surface").waitFor({ timeout }))).toBe(false);
+    expect(await happensWithin(1000, (timeout) => expenses.locator('[data-chart="surface"]').waitFor({ timeout }))).toBe(false);
     await expenses.scrollIntoViewIfNeeded();
-    await expenses.locator(".recharts-surface").waitFor();
+    await expenses.locator('[data-chart="surface"]').waitFor();
     await context.close();
   });
 
@@ -207,7 +207,7 @@ describe("dashboard", () => {
     const { context, page } = await signedIn("solar-household", "/xa/dashboard");
     for (const path of ["/xa/dashboard", "/xa/charts?overlay=price&compare=1&unit=money"]) {
       await page.goto(siteUrl(HOST, path));
-      await page.locator(".recharts-surface").first().waitFor();
+      await page.locator('[data-chart="surface"]').first().waitFor();
       expect(await unmarkedTexts(page), path).toEqual([]);
     }
     await context.close();
@@ -217,7 +217,7 @@ describe("dashboard", () => {
 /** Texts in the page's main part that are not pseudo-translated: hard-coded strings. Dates, numbers, names and user content are data. */
 async function unmarkedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const skip = (el: Element | null) => !!el?.closest('time, [translate="no"], [data-user-content], script, style, .recharts-cartesian-axis-tick-labels');
+    const skip = (el: Element | null) => !!el?.closest('time, [translate="no"], [data-user-content], script, style, [data-chart$="-axis"]');
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!skip(n.parentElement)) texts.push(n.textContent ?? "");
@@ -259,7 +259,7 @@ describe("charts", () => {
     const hourly = await tableOf(page, "chart-table");
     expect([7 * 24 - 1, 7 * 24, 7 * 24 + 1]).toContain(hourly.rows.length);
     // Axis labels of a week are days (spec §9: up to 31 days DD.MM).
-    await expect(page.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first().textContent()).resolves.toMatch(/^\d\d\.\d\d$/);
+    await expect(page.locator('[data-chart="x-tick"]').first().textContent()).resolves.toMatch(/^\d\d\.\d\d$/);
 
     // Only resolutions that fit the range and the meters are offered; the solar household has 5-minute data.
     await expect(optionsOf(page, "Resolution")).resolves.toEqual(["5 minutes", "15 minutes", "Hour", "Day"]);
@@ -283,7 +283,7 @@ describe("charts", () => {
 
     await act(page, () => page.getByTestId("range-control").getByText("Day", { exact: true }).click(), "resolution=15");
     // A day of 15-minute buckets is labelled on the hour (spec §9: 1 day HH:00).
-    await expect(page.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first().textContent()).resolves.toMatch(/^\d\d:00$/);
+    await expect(page.locator('[data-chart="x-tick"]').first().textContent()).resolves.toMatch(/^\d\d:00$/);
     await act(page, () => page.getByTestId("range-control").getByText("Year", { exact: true }).click(), "resolution=month");
     const year = await tableOf(page, "chart-table");
     expect(year.rows.every((r) => /-01T00:00:00\+0[23]:00$/.test(r.date))).toBe(true);
@@ -375,12 +375,49 @@ describe("charts", () => {
         await chartSettled(page);
         // A chart is drawn once it comes near the screen (chart-frame.tsx).
         await page.getByTestId("energy-chart").scrollIntoViewIfNeeded();
-        const labels = page.locator('[data-testid="energy-chart"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+        const labels = page.locator('[data-testid="energy-chart"] [data-chart="x-tick"]');
         await labels.first().waitFor();
         const boxes = await labels.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
         expect(boxes.length, `${query}, ${mobile ? "phone" : "wide"}`).toBeGreaterThan(1);
         for (let i = 1; i < boxes.length; i++) expect(boxes[i].left, `${query}, ${mobile ? "phone" : "wide"}, label ${i}`).toBeGreaterThan(boxes[i - 1].right);
       }
+      await context.close();
+    }
+  });
+
+  it("shows the time and values of the bucket under the pointer, as the table gives them", async () => {
+    const lastMonthEnd = siteDay(-Number(siteDay().slice(8, 10)));
+    for (const mobile of [false, true]) {
+      const { context, page } = await signedIn("solar-household", `/en/charts?range=month&date=${lastMonthEnd}`, { mobile });
+      await chartSettled(page);
+      const chart = page.getByTestId("energy-chart");
+      await chart.scrollIntoViewIfNeeded();
+      const surface = chart.locator('[data-chart="surface"]');
+      await surface.waitFor();
+      const rows = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="chart-table"] tbody tr')].map((tr) => ({ time: tr.querySelector("th")!.textContent!, value: tr.querySelector("td")!.textContent! })),
+      );
+      expect(rows.length).toBeGreaterThan(27);
+      const tooltip = chart.locator('[data-chart="tooltip"]');
+      const box = (await surface.boundingBox())!;
+      const shownAt = async (fraction: number) => {
+        await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
+        await tooltip.waitFor();
+        const text = (await tooltip.textContent())!;
+        const index = rows.findIndex((r) => text.startsWith(r.time));
+        expect(index, text).toBeGreaterThanOrEqual(0);
+        expect(text).toContain(`Consumption: ${rows[index].value === "–" ? "–" : `${rows[index].value} kWh`}`);
+        return index;
+      };
+      // Further right is later in the month: the first days near the left, the last near the right.
+      const early = await shownAt(0.25);
+      const late = await shownAt(0.9);
+      expect(late).toBeGreaterThan(early);
+      expect(early).toBeLessThan(rows.length / 2);
+      expect(late).toBeGreaterThan(rows.length / 2);
+      // Off the chart, the tooltip goes.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height + 150);
+      await tooltip.waitFor({ state: "detached" });
       await context.close();
     }
   });
@@ -420,7 +457,7 @@ describe("a person with no customer account to act for", () => {
       await page.goto(siteUrl(HOST, path));
       await page.getByRole("heading", { level: 2, name: "No customer account chosen" }).waitFor();
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(heading);
-      await expect(page.locator(".recharts-surface").count()).resolves.toBe(0);
+      await expect(page.locator('[data-chart="surface"]').count()).resolves.toBe(0);
       expect((await axeNoHeader(page)).violations).toEqual([]);
     }
     await page.getByRole("link", { name: "Go to the home page" }).click();
@@ -437,11 +474,11 @@ describe("accessibility", () => {
         await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe(dark ? "dark" : "light");
         // On a phone the first chart is under the first screen, and drawn as the page scrolls to it.
         if (mobile) await page.getByTestId("card-period").getByRole("img").first().scrollIntoViewIfNeeded();
-        await page.locator(".recharts-surface").first().waitFor();
+        await page.locator('[data-chart="surface"]').first().waitFor();
         expect((await axeNoHeader(page)).violations).toEqual([]);
         await page.goto(siteUrl(HOST, "/en/charts?overlay=price"));
         await chartSettled(page);
-        await page.locator(".recharts-surface").first().waitFor();
+        await page.locator('[data-chart="surface"]').first().waitFor();
         expect((await axeNoHeader(page)).violations).toEqual([]);
         await page.getByRole("button", { name: "Show as a table" }).click();
         expect((await axeNoHeader(page)).violations).toEqual([]);

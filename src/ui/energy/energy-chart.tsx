@@ -1,63 +1,43 @@
 "use client";
 
 /**
- * The drawing itself (recharts). Loaded on demand by ChartFrame, so the chart library is not
- * part of a page's first load; the frame keeps the space, legend and data table meanwhile.
+ * The drawing itself: plain SVG from the chart's geometry (chart-geometry.ts, on d3's scales and
+ * path generators), drawn once per chart and size; the pointer only moves the cursor, the dots and
+ * the tooltip over it. Loaded on demand by ChartFrame, which keeps the space, legend and data
+ * table meanwhile.
  */
 import { Paper, Text } from "@mantine/core";
-import { Area, Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps } from "recharts";
+import { memo, useMemo, useState, type PointerEvent } from "react";
 import { formatter, type DisplayUnit } from "@/i18n/format";
 import { TICK_FONT_PX, tickDates, tickInterval } from "./chart-data";
+import { chartGeometry, drawable, type ChartGeometry, type ChartRow } from "./chart-geometry";
 import type { ChartFrameProps, FrameSeries, PlotSize } from "./chart-frame";
+import classes from "./energy.module.css";
 
-type Row = Record<string, string | number | null>;
+type EnergyChartProps = ChartFrameProps & { currencySymbol: string; locale: string; size: PlotSize };
 
-/** The value axes' widths, in px. */
-const AXIS_WIDTH = { left: 52, right: 52, right2: 40 } as const;
-
-/**
- * A tick label as plain SVG text. The library's own label component measures every word of it in
- * the page (to wrap long labels), which short dates and numbers never need.
- */
-function tickLabel(format: (value: string) => string) {
-  function TickLabel(p: BaseTickContentProps) {
-    const dy = p.verticalAnchor === "start" ? "0.71em" : p.verticalAnchor === "middle" ? "0.355em" : undefined;
-    return (
-      <text x={p.x} y={p.y} dy={dy} textAnchor={p.textAnchor} fill="var(--mantine-color-dimmed)" fontSize={TICK_FONT_PX} className={p.className}>
-        {format(String(p.payload.value))}
-      </text>
-    );
-  }
-  return TickLabel;
-}
+const GRID = "var(--mantine-color-default-border)";
+const LABEL = "var(--mantine-color-dimmed)";
+/** From the pointer's bucket to the tooltip, in px. */
+const TOOLTIP_OFFSET = 12;
 
 function valueText(value: number, unit: DisplayUnit, locale: string, currencySymbol: string, unitLabels: Record<string, string>): string {
   const n = formatter(locale).number(value, unit);
   return unit === "money" ? `${n} ${currencySymbol}` : `${n} ${unitLabels[unit] ?? unit}`;
 }
 
-function TooltipBody(props: {
-  active?: boolean;
-  label?: string | number;
-  series: FrameSeries[];
-  row?: Row;
-  resolution: ChartFrameProps["resolution"];
-  locale: string;
-  currencySymbol: string;
-  unitLabels: Record<string, string>;
-}) {
-  if (!props.active || !props.row) return null;
+function TooltipBody(props: { row: ChartRow; series: FrameSeries[]; resolution: ChartFrameProps["resolution"]; locale: string; currencySymbol: string; unitLabels: Record<string, string> }) {
   return (
     <Paper withBorder shadow="sm" p="xs" fz="sm">
       <Text fz="sm" fw={600}>
         {formatter(props.locale).bucket(String(props.row.date), props.resolution)}
       </Text>
       {props.series.map((s) => {
-        const v = props.row![s.key];
+        const v = drawable(props.row[s.key]);
         return (
           <Text key={s.key} fz="sm" style={{ display: "flex", gap: 6, alignItems: "center" }}>
             <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: s.color, opacity: s.opacity ?? 1, display: "inline-block" }} />
-            {s.label}: {typeof v === "number" ? valueText(v, s.unit, props.locale, props.currencySymbol, props.unitLabels) : "–"}
+            {s.label}: {v !== null ? valueText(v, s.unit, props.locale, props.currencySymbol, props.unitLabels) : "–"}
           </Text>
         );
       })}
@@ -65,116 +45,125 @@ function TooltipBody(props: {
   );
 }
 
-export default function EnergyChart(props: ChartFrameProps & { currencySymbol: string; locale: string; size: PlotSize }) {
+/** Everything that does not follow the pointer: drawn again only for new data or a new size. */
+const Drawing = memo(function Drawing({ geometry, props }: { geometry: ChartGeometry; props: EnergyChartProps }) {
   const { rows, series, locale } = props;
   const f = formatter(locale);
+  const { plot } = geometry;
   const dates = rows.map((r) => String(r.date));
-  const ticks = tickDates(dates, props.dateFormat);
+  const indexOf = new Map(dates.map((d, i) => [d, i]));
   const multiYear = new Set(dates.map((d) => d.slice(0, 4))).size > 1;
-  const axes = ["left", "right", "right2"] as const;
-  const axisUnit = (axis: (typeof axes)[number]) => series.find((s) => s.axis === axis)?.unit;
-  const dateTick = (d: string) => f.tick(d, props.dateFormat, multiYear);
-  const shownAxes = axes.filter((axis) => axis === "left" || axisUnit(axis));
-  const plotWidth = props.size.width - shownAxes.reduce((sum, axis) => sum + AXIS_WIDTH[axis], 0);
-  const byDate = new Map(rows.map((r) => [String(r.date), r]));
+  const ticks = tickDates(dates, props.dateFormat);
+  const tickText = ticks.map((d) => f.tick(d, props.dateFormat, multiYear));
+  // Every (interval + 1)th label, so that none overlaps the next at this width.
+  const every = tickInterval(tickText, plot.right - plot.left) + 1;
+  const unitOf = (axis: FrameSeries["axis"]) => series.find((s) => s.axis === axis)?.unit;
+  const byKey = new Map(series.map((s) => [s.key, s]));
+  const mark = props.mark && indexOf.has(props.mark.date) ? { x: geometry.centerX(indexOf.get(props.mark.date)!), label: props.mark.label } : null;
+  // The mark's label reads to the right of its line, or to the left near the plot's right edge.
+  const markLeft = mark ? mark.x + props.mark!.label.length * TICK_FONT_PX * 0.62 + 8 > plot.right : false;
   return (
-    <ComposedChart width={props.size.width} height={props.size.height} data={rows} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false} barCategoryGap="12%" barGap={1}>
-      <CartesianGrid vertical={false} stroke="var(--mantine-color-default-border)" strokeDasharray="3 3" />
-      <XAxis
-        dataKey="date"
-        ticks={ticks}
-        interval={tickInterval(ticks.map(dateTick), plotWidth)}
-        tick={tickLabel(dateTick)}
-        tickLine={false}
-        axisLine={{ stroke: "var(--mantine-color-default-border)" }}
-      />
-      {axes.map((axis) => {
-        const unit = axisUnit(axis);
-        if (!unit && axis !== "left") return null;
-        return (
-          <YAxis
-            key={axis}
-            yAxisId={axis}
-            orientation={axis === "left" ? "left" : "right"}
-            hide={!unit}
-            width={AXIS_WIDTH[axis]}
-            // Five or so labels a plot's height apart never collide: no measuring needed.
-            interval={0}
-            tick={tickLabel((v) => (unit ? f.number(Number(v), "axis") : v))}
-            tickLine={false}
-            axisLine={false}
-          />
+    <>
+      <g data-chart="grid" stroke={GRID} strokeDasharray="3 3">
+        {geometry.gridY.map((y) => (
+          <line key={y} x1={plot.left} x2={plot.right} y1={y} y2={y} />
+        ))}
+      </g>
+      <g data-chart="bars">
+        {geometry.bars.map((b) => {
+          const s = byKey.get(b.key)!;
+          const highlighted = props.highlight && dates[b.index] === props.highlight.date;
+          return <rect key={`${b.key}:${b.index}`} x={b.x} y={b.y} width={b.width} height={b.height} fill={highlighted ? props.highlight!.color : s.color} fillOpacity={s.opacity ?? 1} />;
+        })}
+      </g>
+      {geometry.paths.map((p) => {
+        const s = byKey.get(p.key)!;
+        return p.type === "area" ? (
+          <g key={p.key} data-chart="area">
+            <path d={p.fill} fill={s.color} fillOpacity={(s.opacity ?? 1) * 0.35} stroke="none" />
+            <path d={p.stroke} fill="none" stroke={s.color} strokeWidth={1.5} />
+          </g>
+        ) : (
+          <path key={p.key} data-chart="line" d={p.stroke} fill="none" stroke={s.color} strokeOpacity={s.opacity ?? 1} strokeWidth={2} strokeDasharray={s.dashed ? "5 3" : undefined} />
         );
       })}
-      <Tooltip
-        cursor={{ fill: "var(--mantine-color-default-hover)", stroke: "var(--mantine-color-default-border)" }}
-        isAnimationActive={false}
-        content={(p) => (
-          <TooltipBody
-            active={p.active}
-            label={p.label as string}
-            row={p.label !== undefined ? byDate.get(String(p.label)) : undefined}
-            series={series}
-            resolution={props.resolution}
-            locale={locale}
-            currencySymbol={props.currencySymbol}
-            unitLabels={props.unitLabels}
-          />
+      <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke={GRID} />
+      <g data-chart="x-axis" fill={LABEL} fontSize={TICK_FONT_PX} textAnchor="middle">
+        {ticks.map((d, i) =>
+          i % every === 0 ? (
+            <text key={d} data-chart="x-tick" x={geometry.centerX(indexOf.get(d)!)} y={plot.bottom + 8} dy="0.71em">
+              {tickText[i]}
+            </text>
+          ) : null,
         )}
-      />
-      {props.mark ? (
-        <ReferenceLine
-          yAxisId="left"
-          x={props.mark.date}
-          stroke="var(--mantine-color-text)"
-          strokeDasharray="4 2"
-          label={{ value: props.mark.label, position: "insideTopLeft", fill: "var(--mantine-color-text)", fontSize: 12 }}
-        />
-      ) : null}
-      {series.map((s) => {
-        if (s.type === "bar") {
-          return (
-            <Bar key={s.key} dataKey={s.key} name={s.label} yAxisId={s.axis} fill={s.color} fillOpacity={s.opacity ?? 1} stackId={s.stack} isAnimationActive={false}>
-              {props.highlight ? rows.map((r) => <Cell key={String(r.date)} fill={r.date === props.highlight!.date ? props.highlight!.color : s.color} />) : null}
-            </Bar>
-          );
-        }
-        if (s.type === "area") {
-          return (
-            <Area
-              key={s.key}
-              dataKey={s.key}
-              name={s.label}
-              yAxisId={s.axis}
-              type="stepAfter"
-              stroke={s.color}
-              fill={s.color}
-              fillOpacity={(s.opacity ?? 1) * 0.35}
-              strokeWidth={1.5}
-              isAnimationActive={false}
-              dot={false}
-              activeDot={{ r: 3 }}
-            />
-          );
-        }
+      </g>
+      {geometry.valueAxes.map((axis) => {
+        const unit = unitOf(axis.axis);
         return (
-          <Line
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            yAxisId={s.axis}
-            type={s.curve ?? "monotone"}
-            stroke={s.color}
-            strokeOpacity={s.opacity ?? 1}
-            strokeWidth={2}
-            strokeDasharray={s.dashed ? "5 3" : undefined}
-            dot={false}
-            activeDot={{ r: 3 }}
-            connectNulls={s.connectNulls ?? false}
-            isAnimationActive={false}
-          />
+          <g key={axis.axis} data-chart="y-axis" fill={LABEL} fontSize={TICK_FONT_PX} textAnchor={axis.anchor}>
+            {axis.ticks.map((t) => (
+              <text key={t.value} x={axis.labelX} y={t.y} dy="0.355em">
+                {unit ? f.number(t.value, "axis") : t.value}
+              </text>
+            ))}
+          </g>
         );
       })}
-    </ComposedChart>
+      {mark ? (
+        <g data-chart="mark">
+          <line x1={mark.x} x2={mark.x} y1={plot.top} y2={plot.bottom} stroke="var(--mantine-color-text)" strokeDasharray="4 2" />
+          <text x={markLeft ? mark.x - 5 : mark.x + 5} y={plot.top + 5} dy="0.71em" textAnchor={markLeft ? "end" : "start"} fill="var(--mantine-color-text)" fontSize={TICK_FONT_PX}>
+            {mark.label}
+          </text>
+        </g>
+      ) : null}
+    </>
+  );
+});
+
+export default function EnergyChart(props: EnergyChartProps) {
+  const { rows, series, size } = props;
+  const geometry = useMemo(() => chartGeometry(rows, series, size), [rows, series, size]);
+  const [active, setActive] = useState<number | null>(null);
+  const shown = active !== null && active < rows.length ? active : null;
+  const follow = (event: PointerEvent<SVGRectElement>) => {
+    const box = event.currentTarget.ownerSVGElement!.getBoundingClientRect();
+    setActive(geometry.indexAt(event.clientX - box.left));
+  };
+  const { plot } = geometry;
+  const center = shown !== null ? geometry.centerX(shown) : 0;
+  const onRight = center > size.width / 2;
+  return (
+    <div className={classes.drawing} style={{ width: size.width, height: size.height }}>
+      <svg width={size.width} height={size.height} data-chart="surface" aria-hidden>
+        {shown !== null ? <rect x={geometry.bucketX(shown)} y={plot.top} width={geometry.step} height={plot.bottom - plot.top} fill="var(--mantine-color-default-hover)" /> : null}
+        <Drawing geometry={geometry} props={props} />
+        {shown !== null
+          ? series.map((s) => {
+              const p = s.type === "bar" ? null : geometry.point(s.key, shown);
+              return p ? <circle key={s.key} cx={p.x} cy={p.y} r={3} fill={s.color} stroke="var(--mantine-color-body)" strokeWidth={2} /> : null;
+            })
+          : null}
+        <rect
+          x={plot.left}
+          y={plot.top}
+          width={plot.right - plot.left}
+          height={plot.bottom - plot.top}
+          fill="transparent"
+          onPointerMove={follow}
+          onPointerDown={follow}
+          onPointerLeave={() => setActive(null)}
+        />
+      </svg>
+      {shown !== null ? (
+        <div
+          className={classes.tooltip}
+          data-chart="tooltip"
+          style={{ top: plot.top, left: onRight ? undefined : center + TOOLTIP_OFFSET, right: onRight ? size.width - center + TOOLTIP_OFFSET : undefined }}
+        >
+          <TooltipBody row={rows[shown]} series={series} resolution={props.resolution} locale={props.locale} currencySymbol={props.currencySymbol} unitLabels={props.unitLabels} />
+        </div>
+      ) : null}
+    </div>
   );
 }

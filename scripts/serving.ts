@@ -1,6 +1,7 @@
 /**
- * The serving part of a server process (scripts/server.ts): Next.js for pages and assets, the API
- * straight from the socket, and the job queue's workers. Loaded only by a process that serves.
+ * The serving part of a server process (scripts/server.ts): Next.js for pages, the build's assets as
+ * compressed at build time, the API straight from the socket, and the job queue's workers. Loaded
+ * only by a process that serves.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -12,6 +13,7 @@ import { earlyErrorBody, pageRequestProblem } from "../src/server/web/request-ch
 import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
 import { RenderGate, rendersPage } from "../src/server/web/render-gate";
 import { SHARED_RENDER_HEADER, SharedDocuments, isSharedRenderToken } from "../src/server/web/shared-documents";
+import { precompressedAssets } from "../src/server/web/static-assets";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
@@ -73,6 +75,9 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   // Pages that are the same for every visitor of a site (decision 0033): rendered once, then served
   // from memory after the session check. Not in development, where sources change under them.
   const shared = opts.dev ? null : new SharedDocuments({ address: () => listening(server) });
+  // The build's scripts and stylesheets as compressed when it was built (decision 0039); Next.js
+  // serves any it does not have, and all of them in development or after a bare `next build`.
+  const assets = opts.dev ? null : precompressedAssets(DIST);
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url)) {
       api(req, res).catch(failed(req, res));
@@ -85,6 +90,7 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
     // Only this server's own render of a shared document may say it is one.
     if (req.headers[SHARED_RENDER_HEADER] !== undefined && !isSharedRenderToken(req.headers[SHARED_RENDER_HEADER])) delete req.headers[SHARED_RENDER_HEADER];
     const render = () => void handle(req, res).catch(failed(req, res));
+    if (assets?.(req, res, nodeRequestIsHttps(req), render)) return;
     const renderPage = () => {
       if (rendersPage(req.url)) pages.admit(res, render, req.headers["next-router-prefetch"] === "1");
       else render();

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { PRECOMPRESSED_STAMP } from "../src/server/web/static-assets";
 
 const ROOT = path.resolve(__dirname, "..");
 /** The build folder (next.config.ts's distDir). */
@@ -34,17 +35,35 @@ function fingerprint(): string {
 export function buildIfNeeded(): void {
   const current = fingerprint();
   const built = fs.existsSync(path.join(DIST, "BUILD_ID")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === current;
-  if (built) return;
-  console.log("Building the portal (first start or changed sources)…");
-  const started = Date.now();
-  const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], {
+  if (!built) {
+    console.log("Building the portal (first start or changed sources)…");
+    const started = Date.now();
+    const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+    fs.writeFileSync(STAMP, current);
+    console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  }
+  compressIfNeeded();
+}
+
+/**
+ * The build's assets compressed once for the server to send as they are (decision 0039), in a
+ * process of its own so that this one stays synchronous for its callers; also for a build made
+ * before, or by a bare `next build`.
+ */
+function compressIfNeeded(): void {
+  const stamp = path.join(DIST, PRECOMPRESSED_STAMP);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === fs.readFileSync(path.join(DIST, "BUILD_ID"), "utf8")) return;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--require", path.join(__dirname, "preload.cjs"), path.join(__dirname, "compress-assets.ts")], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.writeFileSync(STAMP, current);
-  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 if (require.main === module) {

@@ -1,7 +1,6 @@
-import http from "node:http";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { port } from "./helpers";
+import { rawRequest } from "./helpers";
 
 /**
  * The build's scripts and stylesheets as the running server sends them
@@ -9,23 +8,7 @@ import { port } from "./helpers";
  * answer carries, and a 4xx for an asset address that is broken or not there.
  */
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: port(), path, headers: { host: "aurora.localhost", ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest("aurora.localhost", path, headers);
 
 describe("the build's assets", () => {
   it("come as compressed at build time (brotli, else gzip), with a year's caching and the security headers", async () => {

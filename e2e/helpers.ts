@@ -1,3 +1,4 @@
+import http from "node:http";
 import { inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { daysInMonth as monthLength, localDateString } from "../src/lib/energy/time";
@@ -22,6 +23,26 @@ export const daysInMonth = (iso: string) => monthLength(Number(iso.slice(0, 4)),
  */
 export const pastSeedingDay = () => siteDate(Date.now()) !== siteDate(inject("seededAt"));
 export const siteUrl = (host: string, path = "/") => `http://${host}:${port()}${path}`;
+
+/** An answer of the server as it came: status, headers and the body's bytes (compressed if asked). */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A plain GET to this file's server for a site's host, as a client that is not a browser sends it. */
+export function rawRequest(host: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port: port(), path, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
 
 /**
  * Waits until the dashboard has drawn the customer's cards: its page is the same for everyone, and

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { port, signInSandbox, siteUrl } from "./helpers";
+import { rawRequest, signInSandbox, siteUrl } from "./helpers";
 import { settleShellPrompts } from "./shell-helpers";
 
 /**
@@ -21,23 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** A plain request to the server, as a client that is not a browser sends it (no compression). */
-function ask(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port: port(), path, headers: { host: HOST, accept: "text/html", ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
+async function ask(path: string, headers: Record<string, string> = {}) {
+  const answer = await rawRequest(HOST, path, { accept: "text/html", ...headers });
+  return { ...answer, body: answer.body.toString("utf8") };
 }
 
 async function signedIn(identityId: string): Promise<{ context: BrowserContext; page: Page; cookie: string }> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FORMATS, formatIban, formatter, wallClock } from "./format";
 
 /** Intl separates groups with no-break or narrow no-break spaces; compare with plain spaces. */
@@ -201,5 +201,24 @@ describe("figures", () => {
   it("groups an IBAN by four", () => {
     expect(formatIban("FI2112345600000785")).toBe("FI21 1234 5600 0007 85");
     expect(formatIban("FI21 1234 5600 0007 85")).toBe("FI21 1234 5600 0007 85");
+  });
+});
+
+describe("currency symbols", () => {
+  it("makes a locale's currency formatter once per currency, however often the symbol is asked for", () => {
+    const Real = Intl.NumberFormat;
+    const made = vi.spyOn(Intl, "NumberFormat").mockImplementation(function (...args) {
+      return new Real(...args);
+    });
+    try {
+      // A zone no other test uses: a formatter of its own.
+      const f = formatter("lv", "Pacific/Chatham");
+      expect([f.currencySymbol("EUR"), f.currencySymbol("EUR"), f.currencySymbol("EUR")]).toEqual(["€", "€", "€"]);
+      expect(f.currencySymbol("SEK")).toBe("SEK");
+      expect(f.currencySymbol("SEK")).toBe("SEK");
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

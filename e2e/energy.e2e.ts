@@ -61,6 +61,9 @@ async function tableOf(page: Page, testId: string) {
   }, testId);
 }
 
+/** The last day of last month, the last whole month of the test data (last month and this one so far). */
+const lastMonthsEnd = () => siteDay(-Number(siteDay().slice(8, 10)));
+
 /** A number as the en-GB table shows it ("1,234.5"), or null for the no-data dash. */
 const tableNumber = (text: string) => (text.trim() === "–" ? null : Number(text.replace(/,/g, "")));
 
@@ -359,7 +362,7 @@ describe("charts", () => {
     // The chart keeps every n-th label, n worked out from the plot's width and the labels' length
     // (tickInterval in chart-data.ts): here the labels as drawn must not touch, and must not be thinned to one.
     // Within the test data's window: the whole of last month and this month so far.
-    const lastMonthEnd = siteDay(-Number(siteDay().slice(8, 10)));
+    const lastMonthEnd = lastMonthsEnd();
     const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
     const queries = [
       `range=month&date=${lastMonthEnd}`,
@@ -386,9 +389,9 @@ describe("charts", () => {
   });
 
   it("shows the time and values of the bucket under the pointer, as the table gives them", async () => {
-    const lastMonthEnd = siteDay(-Number(siteDay().slice(8, 10)));
+    const lastMonthEnd = lastMonthsEnd();
     for (const mobile of [false, true]) {
-      const { context, page } = await signedIn("solar-household", `/en/charts?range=month&date=${lastMonthEnd}`, { mobile });
+      const { context, page } = await signedIn("solar-household", `/en/charts?range=month&date=${lastMonthEnd}&compare=1`, { mobile });
       await chartSettled(page);
       const chart = page.getByTestId("energy-chart");
       await chart.scrollIntoViewIfNeeded();
@@ -403,6 +406,10 @@ describe("charts", () => {
       const shownAt = async (fraction: number) => {
         await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
         await tooltip.waitFor();
+        // Beside the bucket and inside the chart, also on a phone's narrow one.
+        const [tip, chartBox] = [(await tooltip.boundingBox())!, (await chart.boundingBox())!];
+        expect(tip.x).toBeGreaterThanOrEqual(chartBox.x);
+        expect(tip.x + tip.width).toBeLessThanOrEqual(chartBox.x + chartBox.width + 1);
         const text = (await tooltip.textContent())!;
         const index = rows.findIndex((r) => text.startsWith(r.time));
         expect(index, text).toBeGreaterThanOrEqual(0);
@@ -478,7 +485,12 @@ describe("accessibility", () => {
         expect((await axeNoHeader(page)).violations).toEqual([]);
         await page.goto(siteUrl(HOST, "/en/charts?overlay=price"));
         await chartSettled(page);
-        await page.locator('[data-chart="surface"]').first().waitFor();
+        const surface = page.locator('[data-chart="surface"]').first();
+        await surface.scrollIntoViewIfNeeded();
+        // With a bucket's tooltip open.
+        const plot = (await surface.boundingBox())!;
+        await page.mouse.move(plot.x + plot.width * 0.6, plot.y + plot.height / 2);
+        await page.locator('[data-chart="tooltip"]').waitFor();
         expect((await axeNoHeader(page)).violations).toEqual([]);
         await page.getByRole("button", { name: "Show as a table" }).click();
         expect((await axeNoHeader(page)).violations).toEqual([]);

@@ -149,15 +149,19 @@ const TICK_CHAR_PX = TICK_FONT_PX * 0.62;
 /** The least gap between two labels of the time axis. */
 const TICK_GAP_PX = 12;
 
+/** A chart label's width in px at most, from its length: the charts never measure text in the page. */
+export const labelWidth = (label: string) => label.length * TICK_CHAR_PX;
+
 /**
  * Every how many ticks of the time axis one is labelled (0: every one), so that the labels, at
  * `plotWidth` px for all of them, do not overlap. The labels are short dates and times whose
  * width follows from their length; having the chart library measure each one in the page instead
  * costs a forced layout per label, the largest part of a chart's first drawing.
  */
+
 export function tickInterval(labels: string[], plotWidth: number): number {
   if (labels.length < 2 || plotWidth <= 0) return 0;
-  const widest = Math.max(...labels.map((l) => l.length)) * TICK_CHAR_PX + TICK_GAP_PX;
+  const widest = Math.max(...labels.map(labelWidth)) + TICK_GAP_PX;
   return Math.max(0, Math.ceil(widest / (plotWidth / labels.length)) - 1);
 }
 

@@ -130,7 +130,7 @@ export function ChartFrame(props: ChartFrameProps & { label: string; xAxisLabel:
       </Group>
       <div className={classes.plot} data-size={props.size ?? "large"} data-busy={props.busy ? "true" : "false"} role="img" aria-label={props.label} aria-busy={props.busy || undefined}>
         <div className={classes.plotInner} ref={plotRef}>
-          {plotSize ? <EnergyChart {...props} currencySymbol={symbol} locale={locale} size={plotSize} /> : plotPlaceholder()}
+          {plotSize ? <EnergyChart {...props} unitText={unitText} locale={locale} size={plotSize} /> : plotPlaceholder()}
         </div>
         {props.busy ? (
           <div className={classes.busy}>

@@ -124,16 +124,17 @@ export function chartGeometry(rows: ChartRow[], series: GeometrySeries[], size: 
   };
   const spans: { s: GeometrySeries; group: number; index: number; from: number; to: number }[] = [];
   for (const s of series) {
+    const group = s.type === "bar" ? groups.indexOf(groupOf(s)) : -1;
+    const pile = group >= 0 ? piles.get(groups[group])! : null;
     rows.forEach((row, index) => {
       const value = drawable(row[s.key]);
       if (value === null) return;
-      if (s.type !== "bar") return widen(s.axis, value);
-      const pile = piles.get(groupOf(s))!;
+      if (!pile) return widen(s.axis, value);
       const side = value >= 0 ? pile.up : pile.down;
       const from = side[index];
       side[index] = from + value;
       widen(s.axis, side[index]);
-      spans.push({ s, group: groups.indexOf(groupOf(s)), index, from, to: side[index] });
+      spans.push({ s, group, index, from, to: side[index] });
     });
   }
 

@@ -7,37 +7,38 @@
  * table meanwhile.
  */
 import { Paper, Text } from "@mantine/core";
+import { useTranslations } from "next-intl";
 import { memo, useMemo, useState, type PointerEvent } from "react";
 import { formatter, type DisplayUnit } from "@/i18n/format";
-import { TICK_FONT_PX, tickDates, tickInterval } from "./chart-data";
+import { TICK_FONT_PX, labelWidth, tickDates, tickInterval } from "./chart-data";
 import { chartGeometry, drawable, type ChartGeometry, type ChartRow } from "./chart-geometry";
 import type { ChartFrameProps, FrameSeries, PlotSize } from "./chart-frame";
 import classes from "./energy.module.css";
 
-type EnergyChartProps = ChartFrameProps & { currencySymbol: string; locale: string; size: PlotSize };
+/** `unitText` is the frame's: the label of a unit as its axes show it (the currency's symbol for money). */
+type EnergyChartProps = ChartFrameProps & { unitText: (unit: DisplayUnit) => string; locale: string; size: PlotSize };
 
 const GRID = "var(--mantine-color-default-border)";
 const LABEL = "var(--mantine-color-dimmed)";
 /** From the pointer's bucket to the tooltip, in px. */
 const TOOLTIP_OFFSET = 12;
+/** The tooltip's least width, in px, where the chart leaves it less room beside the bucket. */
+const TOOLTIP_MIN_WIDTH = 120;
 
-function valueText(value: number, unit: DisplayUnit, locale: string, currencySymbol: string, unitLabels: Record<string, string>): string {
-  const n = formatter(locale).number(value, unit);
-  return unit === "money" ? `${n} ${currencySymbol}` : `${n} ${unitLabels[unit] ?? unit}`;
-}
-
-function TooltipBody(props: { row: ChartRow; series: FrameSeries[]; resolution: ChartFrameProps["resolution"]; locale: string; currencySymbol: string; unitLabels: Record<string, string> }) {
+function TooltipBody(props: { row: ChartRow; series: FrameSeries[]; resolution: ChartFrameProps["resolution"]; locale: string; unitText: (unit: DisplayUnit) => string }) {
+  const t = useTranslations("charts.table");
+  const f = formatter(props.locale);
   return (
     <Paper withBorder shadow="sm" p="xs" fz="sm">
       <Text fz="sm" fw={600}>
-        {formatter(props.locale).bucket(String(props.row.date), props.resolution)}
+        {f.bucket(String(props.row.date), props.resolution)}
       </Text>
       {props.series.map((s) => {
         const v = drawable(props.row[s.key]);
         return (
           <Text key={s.key} fz="sm" style={{ display: "flex", gap: 6, alignItems: "center" }}>
             <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: s.color, opacity: s.opacity ?? 1, display: "inline-block" }} />
-            {s.label}: {v !== null ? valueText(v, s.unit, props.locale, props.currencySymbol, props.unitLabels) : "–"}
+            {s.label}: {v !== null ? `${f.number(v, s.unit)} ${props.unitText(s.unit)}` : t("no-value")}
           </Text>
         );
       })}
@@ -57,11 +58,10 @@ const Drawing = memo(function Drawing({ geometry, props }: { geometry: ChartGeom
   const tickText = ticks.map((d) => f.tick(d, props.dateFormat, multiYear));
   // Every (interval + 1)th label, so that none overlaps the next at this width.
   const every = tickInterval(tickText, plot.right - plot.left) + 1;
-  const unitOf = (axis: FrameSeries["axis"]) => series.find((s) => s.axis === axis)?.unit;
   const byKey = new Map(series.map((s) => [s.key, s]));
   const mark = props.mark && indexOf.has(props.mark.date) ? { x: geometry.centerX(indexOf.get(props.mark.date)!), label: props.mark.label } : null;
   // The mark's label reads to the right of its line, or to the left near the plot's right edge.
-  const markLeft = mark ? mark.x + props.mark!.label.length * TICK_FONT_PX * 0.62 + 8 > plot.right : false;
+  const markLeft = mark ? mark.x + labelWidth(mark.label) + 8 > plot.right : false;
   return (
     <>
       <g data-chart="grid" stroke={GRID} strokeDasharray="3 3">
@@ -97,18 +97,15 @@ const Drawing = memo(function Drawing({ geometry, props }: { geometry: ChartGeom
           ) : null,
         )}
       </g>
-      {geometry.valueAxes.map((axis) => {
-        const unit = unitOf(axis.axis);
-        return (
-          <g key={axis.axis} data-chart="y-axis" fill={LABEL} fontSize={TICK_FONT_PX} textAnchor={axis.anchor}>
-            {axis.ticks.map((t) => (
-              <text key={t.value} x={axis.labelX} y={t.y} dy="0.355em">
-                {unit ? f.number(t.value, "axis") : t.value}
-              </text>
-            ))}
-          </g>
-        );
-      })}
+      {geometry.valueAxes.map((axis) => (
+        <g key={axis.axis} data-chart="y-axis" fill={LABEL} fontSize={TICK_FONT_PX} textAnchor={axis.anchor}>
+          {axis.ticks.map((t) => (
+            <text key={t.value} x={axis.labelX} y={t.y} dy="0.355em">
+              {f.number(t.value, "axis")}
+            </text>
+          ))}
+        </g>
+      ))}
       {mark ? (
         <g data-chart="mark">
           <line x1={mark.x} x2={mark.x} y1={plot.top} y2={plot.bottom} stroke="var(--mantine-color-text)" strokeDasharray="4 2" />
@@ -132,7 +129,9 @@ export default function EnergyChart(props: EnergyChartProps) {
   };
   const { plot } = geometry;
   const center = shown !== null ? geometry.centerX(shown) : 0;
+  // On the side of the bucket with more room, and never wider than that room (a phone's chart).
   const onRight = center > size.width / 2;
+  const room = Math.max(TOOLTIP_MIN_WIDTH, (onRight ? center : size.width - center) - TOOLTIP_OFFSET);
   return (
     <div className={classes.drawing} style={{ width: size.width, height: size.height }}>
       <svg width={size.width} height={size.height} data-chart="surface" aria-hidden>
@@ -159,9 +158,9 @@ export default function EnergyChart(props: EnergyChartProps) {
         <div
           className={classes.tooltip}
           data-chart="tooltip"
-          style={{ top: plot.top, left: onRight ? undefined : center + TOOLTIP_OFFSET, right: onRight ? size.width - center + TOOLTIP_OFFSET : undefined }}
+          style={{ top: plot.top, maxWidth: `min(16rem, ${room}px)`, left: onRight ? undefined : center + TOOLTIP_OFFSET, right: onRight ? size.width - center + TOOLTIP_OFFSET : undefined }}
         >
-          <TooltipBody row={rows[shown]} series={series} resolution={props.resolution} locale={props.locale} currencySymbol={props.currencySymbol} unitLabels={props.unitLabels} />
+          <TooltipBody row={rows[shown]} series={series} resolution={props.resolution} locale={props.locale} unitText={props.unitText} />
         </div>
       ) : null}
     </div>

@@ -6,7 +6,7 @@
 import { compressStaticAssets } from "../src/server/web/static-assets";
 import { DIST } from "./start";
 
-export async function compressBuild(log: (m: string) => void = console.log): Promise<void> {
+async function compressBuild(log: (m: string) => void = console.log): Promise<void> {
   const started = Date.now();
   const t = await compressStaticAssets(DIST);
   const kb = (n: number) => `${Math.round(n / 1024)} kB`;

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PRECOMPRESSED_STAMP } from "../src/server/web/static-assets";
+import { assetsCompressed } from "../src/server/web/static-assets";
 
 const ROOT = path.resolve(__dirname, "..");
 /** The build folder (next.config.ts's distDir). */
@@ -56,8 +56,7 @@ export function buildIfNeeded(): void {
  * before, or by a bare `next build`.
  */
 function compressIfNeeded(): void {
-  const stamp = path.join(DIST, PRECOMPRESSED_STAMP);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === fs.readFileSync(path.join(DIST, "BUILD_ID"), "utf8")) return;
+  if (assetsCompressed(DIST)) return;
   const result = spawnSync(process.execPath, ["--import", "tsx", "--require", path.join(__dirname, "preload.cjs"), path.join(__dirname, "compress-assets.ts")], {
     cwd: ROOT,
     stdio: "inherit",

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressStaticAssets, precompressedAssets, PRECOMPRESSED_STAMP, type AssetHandler } from "./static-assets";
+import { assetsCompressed, compressStaticAssets, precompressedAssets, type AssetHandler } from "./static-assets";
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), "portal-assets-"));
 const script = Buffer.from(`globalThis.portal = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `entry number ${i}`))};\n`);
@@ -61,6 +61,7 @@ afterAll(async () => {
 
 describe("the build's compressed assets", () => {
   it("are not served from the build folder before the build's assets are compressed", () => {
+    expect(assetsCompressed(dist)).toBe(false);
     expect(precompressedAssets(dist)).toBeNull();
   });
 
@@ -73,7 +74,7 @@ describe("the build's compressed assets", () => {
     expect(fs.statSync(`${js}.br`).size).toBeLessThan(fs.statSync(`${js}.gz`).size);
     expect(fs.existsSync(path.join(dist, "static/chunks/tiny.js.br"))).toBe(false);
     expect(fs.existsSync(path.join(dist, "static/media/font.woff2.br"))).toBe(false);
-    expect(fs.readFileSync(path.join(dist, PRECOMPRESSED_STAMP), "utf8")).toBe("build-1");
+    expect(assetsCompressed(dist)).toBe(true);
     // A second run finds them done and writes nothing again.
     const before = fs.statSync(`${js}.br`).mtimeMs;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -140,6 +141,7 @@ describe("the build's compressed assets", () => {
 
   it("are not served once the build in the folder is another than the one compressed", () => {
     write("BUILD_ID", "build-2");
+    expect(assetsCompressed(dist)).toBe(false);
     expect(precompressedAssets(dist)).toBeNull();
   });
 });

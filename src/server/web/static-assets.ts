@@ -17,7 +17,7 @@ import { COMMON_SECURITY_HEADERS, HSTS } from "./security-headers";
 /** Where Next.js serves the build's assets from, and the folder of the build they are in. */
 export const STATIC_PREFIX = "/_next/static/";
 /** Written into the build folder with the build's id once its assets are compressed. */
-export const PRECOMPRESSED_STAMP = "precompressed-assets";
+const PRECOMPRESSED_STAMP = "precompressed-assets";
 /** Text assets worth compressing; fonts and images are compressed already. */
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
 /** Below about a packet, compressing saves nothing. */
@@ -45,14 +45,16 @@ function writeAtomically(file: string, data: Buffer) {
  * none newer than itself, then the stamp. Two at a time, on libuv's threads.
  */
 export async function compressStaticAssets(dist: string): Promise<{ assets: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
-  const all = files(path.join(dist, "static")).filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).isFile() && fs.statSync(f).size >= MIN_BYTES);
+  const all = files(path.join(dist, "static"))
+    .filter((f) => COMPRESSIBLE.test(f))
+    .map((file) => ({ file, stat: fs.statSync(file) }))
+    .filter(({ stat }) => stat.isFile() && stat.size >= MIN_BYTES);
   const totals = { assets: all.length, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   let next = 0;
   const work = async () => {
     while (next < all.length) {
-      const file = all[next++];
+      const { file, stat } = all[next++];
       const source = fs.readFileSync(file);
-      const stat = fs.statSync(file);
       const fresh = (f: string) => fs.existsSync(f) && fs.statSync(f).mtimeMs >= stat.mtimeMs;
       const [br, gz] = [`${file}.br`, `${file}.gz`];
       if (!fresh(br)) {
@@ -77,15 +79,20 @@ export async function compressStaticAssets(dist: string): Promise<{ assets: numb
 /** Serves an asset request and says so, or leaves it (false); `fallback` takes an asset this build does not have. */
 export type AssetHandler = (req: IncomingMessage, res: ServerResponse, https: boolean, fallback: () => void) => boolean;
 
+/** Whether the build in `dist` has its assets compressed: its stamp names this build. */
+export function assetsCompressed(dist: string): boolean {
+  const stamp = path.join(dist, PRECOMPRESSED_STAMP);
+  const buildId = path.join(dist, "BUILD_ID");
+  return fs.existsSync(stamp) && fs.existsSync(buildId) && fs.readFileSync(stamp, "utf8") === fs.readFileSync(buildId, "utf8");
+}
+
 /**
  * The build's assets from their compressed copies, or null when the build in `dist` was not
  * compressed (a bare `next build`): Next.js then serves them, compressing each answer. Only GET and
  * HEAD; a conditional request with the asset's ETag gets 304.
  */
 export function precompressedAssets(dist: string): AssetHandler | null {
-  const stamp = path.join(dist, PRECOMPRESSED_STAMP);
-  const buildId = path.join(dist, "BUILD_ID");
-  if (!fs.existsSync(stamp) || !fs.existsSync(buildId) || fs.readFileSync(stamp, "utf8") !== fs.readFileSync(buildId, "utf8")) return null;
+  if (!assetsCompressed(dist)) return null;
   const serve = sirv(path.join(dist, "static"), { dev: false, etag: true, brotli: true, gzip: true, maxAge: MAX_AGE, immutable: true, extensions: [] });
   return (req, res, https, fallback) => {
     const url = req.url ?? "";

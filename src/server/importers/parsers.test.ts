@@ -424,6 +424,15 @@ describe("timestamps with an offset", () => {
     expect(parseTimestampWithOffset(" 2024-03-31T04:00:00+03:00 ")).toBe(Date.UTC(2024, 2, 31, 1));
     expect(parseTimestampWithOffset("2024-03-31T04:00+0300")).toBe(Date.UTC(2024, 2, 31, 1));
   });
+
+  it("keeps the years 0-99 on their own calendar: the year 0 has a 29 February, 1900 has none", () => {
+    const at = (y: number, mo: number, d: number) => new Date(Date.UTC(2000, mo - 1, d)).setUTCFullYear(y);
+    expect(parseTimestampWithOffset("0000-02-29T00:00:00Z")).toBe(at(0, 2, 29));
+    expect(parseTimestampWithOffset("0000-03-01T00:00:00Z")).toBe(at(0, 3, 1));
+    expect(parseTimestampWithOffset("0024-02-29T12:00:00+02:00")).toBe(at(24, 2, 29) + 10 * 3_600_000);
+    expect(parseTimestampWithOffset("0099-12-31T23:59:59.999Z")).toBe(at(99, 12, 31) + 86_399_999);
+    expect(parseTimestampWithOffset("0001-02-29T00:00:00Z")).toBeNull();
+  });
 });
 
 describe("decimal values", () => {

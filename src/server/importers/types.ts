@@ -62,6 +62,9 @@ function digits(t: string, at: number, n: number): number {
   return v;
 }
 
+/** 146,097 days: the Gregorian calendar's cycle. */
+const FOUR_HUNDRED_YEARS_MS = 146_097 * 86_400_000;
+
 /**
  * An ISO 8601 timestamp that states its offset, `YYYY-MM-DD[T ]HH:MM[:SS[.f…]](Z|±HH[:]MM)`
  * (local times without one are ambiguous at DST), in epoch ms. Read character by character (a
@@ -111,8 +114,8 @@ export function parseTimestampWithOffset(raw: string): number | null {
   const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (day > DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  // Date.UTC reads years 0-99 as 1900-1999.
-  const exact = year < 100 ? new Date(utc).setUTCFullYear(year) : utc;
-  return exact - offset * 60_000;
+  // Date.UTC reads years 0-99 as 1900-1999, and 1900 has no 29 February where the year 0 has
+  // one: read them 400 years later (the calendar repeats exactly) and step back.
+  const utc = year < 100 ? Date.UTC(year + 400, month - 1, day, hour, minute, second, ms) - FOUR_HUNDRED_YEARS_MS : Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  return utc - offset * 60_000;
 }

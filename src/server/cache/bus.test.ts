@@ -5,7 +5,7 @@ import { useTestDatabase } from "@/test/db";
 import { getDb } from "@/server/db/client";
 import { sites } from "@/server/db/schema";
 import { findSiteByHost, getSiteById, invalidateSiteCache } from "@/server/sites/sites";
-import { hearsDatabase, startListening } from "./bus";
+import { hearsDatabase, invalidate, onInvalidate, startListening } from "./bus";
 
 let cleanup: () => Promise<void>;
 let engine: string;
@@ -57,6 +57,25 @@ describe("the cache bus, seen through the site cache", () => {
 });
 
 describe("the cache bus on PostgreSQL", () => {
+  it.skipIf(process.env.TEST_DB !== "postgres")("drops once for its own announcement, and hears other processes' and the database's", async () => {
+    await startListening();
+    const dropped: string[] = [];
+    onInvalidate(
+      "reference",
+      (key) => dropped.push(key),
+      () => {},
+    );
+    const db = await getDb();
+    const stamp = Date.now().toString(36);
+    await invalidate("reference", `own-${stamp}`);
+    // Another process's announcement, then the database's own: delivered in the order they were sent.
+    await db.execute(sql`select pg_notify('portal_cache', ${`@another-process/reference:theirs-${stamp}`})`);
+    await db.execute(sql`select pg_notify('portal_cache', ${`reference:database-${stamp}`})`);
+    await expect.poll(() => dropped.includes(`database-${stamp}`), { timeout: 10_000, interval: 20 }).toBe(true);
+    // Its own NOTIFY came back before the others: heard once, when it was announced, not again.
+    expect(dropped.filter((k) => k.endsWith(stamp))).toEqual([`own-${stamp}`, `theirs-${stamp}`, `database-${stamp}`]);
+  });
+
   it.skipIf(process.env.TEST_DB !== "postgres")("serves nothing from memory once its connection is lost, until it listens again", async () => {
     expect(engine).toBe("postgres");
     const db = await getDb();

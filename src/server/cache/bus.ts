@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeCloseDb, getState, openedState } from "@/server/db/client";
 
@@ -106,9 +107,23 @@ export function hearsDatabase(): boolean {
   return false;
 }
 
+/**
+ * This process's mark on what it announces (`@<origin>/topic:key`): it dropped the entry when it
+ * announced, and its own NOTIFY coming back moments later would drop again whatever a read had
+ * kept in between, and make reads under way throw away what they found. The database's triggers
+ * announce without a mark (`topic:key`), heard by every process.
+ */
+const ORIGIN = randomUUID();
+const OWN = `@${ORIGIN}/`;
+
 function onPayload(payload: string) {
-  const sep = payload.indexOf(":");
-  if (sep > 0) dropHere(payload.slice(0, sep) as CacheTopic, payload.slice(sep + 1));
+  let body = payload;
+  if (payload.startsWith("@")) {
+    if (payload.startsWith(OWN)) return;
+    body = payload.slice(payload.indexOf("/") + 1);
+  }
+  const sep = body.indexOf(":");
+  if (sep > 0) dropHere(body.slice(0, sep) as CacheTopic, body.slice(sep + 1));
 }
 
 /** The LISTEN on one opened database; `lost` is set when its connection closes. */
@@ -197,5 +212,5 @@ export async function invalidate(topic: CacheTopic, key: string): Promise<void> 
   dropHere(topic, key);
   const state = await getState();
   if (state.engine.kind !== "postgres") return;
-  await state.engine.client.notify(CHANNEL, `${topic}:${key}`);
+  await state.engine.client.notify(CHANNEL, `${OWN}${topic}:${key}`);
 }

@@ -36,6 +36,18 @@ const BOUNDARY_ZONES = [
   },
 ];
 
+/** src/ui takes only types from the API's schemas. */
+const SCHEMAS_AS_TYPES = {
+  group: ["@/api/schemas", "@/api/schemas/*", "**/api/schemas", "**/api/schemas/*"],
+  allowTypeImports: true,
+  message: "src/ui takes only types from the API schemas (import type).",
+};
+/** Links inside the portal fetch their page on intent, not in view (decision 0040). */
+const NEXT_LINK = {
+  name: "next/link",
+  message: "Use ClientLink (@/ui/shell/client-link), or Anchor and LinkButton that draw it: it fetches the page when a pointer is on the link, not every link in view.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -78,16 +90,20 @@ const config = [
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["@/api/schemas", "@/api/schemas/*", "**/api/schemas", "**/api/schemas/*"],
-              allowTypeImports: true,
-              message: "src/ui takes only types from the API schemas (import type).",
-            },
-          ],
+          paths: [NEXT_LINK],
+          patterns: [SCHEMAS_AS_TYPES],
         },
       ],
     },
+  },
+  {
+    // The one next/link of the portal: the rest take ClientLink (decision 0040).
+    files: ["src/ui/shell/client-link.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SCHEMAS_AS_TYPES] }] },
+  },
+  {
+    files: ["src/app/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [NEXT_LINK] }] },
   },
   {
     files: ["scripts/**/*.cjs"],

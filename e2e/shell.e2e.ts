@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
-import { clickUntil, fastForwardUntil, happensWithin, showsAsClockRuns, signInSandbox, siteUrl } from "./helpers";
+import { clickUntil, fastForwardUntil, happensWithin, networkSettled, showsAsClockRuns, signInSandbox, siteUrl } from "./helpers";
 import { pageFetch, readDraft, serverHtml, settleShellPrompts } from "./shell-helpers";
 import { demoPlans } from "../src/server/demo/plan-access";
 import { THEME_IDS } from "../src/themes/types";
@@ -500,6 +500,62 @@ describe("client-error page (spec §2, §8)", () => {
     await page.getByTestId("theme-detail").waitFor();
     await context.close();
   });
+});
+
+describe("what opening a page loads", () => {
+  it("fetches no other page and no drawer, dialog or notification code while a page opens; a link's page once a pointer is on it", async () => {
+    const context = await newContext(browser);
+    await settleShellPrompts(context, "aurora.localhost");
+    const page = await context.newPage();
+    await signInSandbox(page, "aurora.localhost", "aurora-solar-household", "/en/invoices");
+    // The router's requests for other pages (prefetches and navigations) carry the RSC header.
+    const routed: string[] = [];
+    page.on("request", (r) => {
+      if (r.headers()["rsc"] === "1") routed.push(new URL(r.url()).pathname);
+    });
+    await page.goto(siteUrl("aurora.localhost", "/en/invoices"));
+    await page.getByTestId("invoice-table").waitFor();
+    await networkSettled(page);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    // Links in view (the header's, the rows') are fetched only when followed or pointed at.
+    expect(routed).toEqual([]);
+    await expect(nav.getByRole("link").count()).resolves.toBeGreaterThan(3);
+    await expect(page.locator(".mantine-Notifications-root, .mantine-Drawer-root, .mantine-Modal-root").count()).resolves.toBe(0);
+    const prefetched = page.waitForRequest((r) => r.headers()["rsc"] === "1" && new URL(r.url()).pathname === "/en/dashboard");
+    await nav.getByRole("link", { name: "Overview" }).hover();
+    await prefetched;
+    // Followed, it is the router's navigation, not a new document.
+    let documents = 0;
+    page.on("request", (r) => void (r.resourceType() === "document" && documents++));
+    await nav.getByRole("link", { name: "Overview" }).click();
+    await page.waitForURL((u) => u.pathname === "/en/dashboard");
+    await page.locator('[data-testid="dashboard"][data-state="ready"]').waitFor();
+    expect(documents).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it("draws the menu of small screens once it is wanted, and it opens, closes and gives the focus back", async () => {
+    const context = await newContext(browser, { mobile: true });
+    await settleShellPrompts(context, "aurora.localhost");
+    const page = await context.newPage();
+    await signInSandbox(page, "aurora.localhost", "aurora-solar-household", "/en/invoices");
+    await page.getByTestId("invoice-cards").waitFor();
+    await networkSettled(page);
+    await expect(page.locator(".mantine-Drawer-root").count()).resolves.toBe(0);
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.focus();
+    await page.locator(".mantine-Drawer-root").waitFor({ state: "attached" });
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await dialog.getByRole("link", { name: "Overview" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open menu");
+    await button.tap();
+    await dialog.getByRole("link", { name: "Overview" }).tap();
+    await page.waitForURL((u) => u.pathname === "/en/dashboard");
+    await context.close();
+  }, 120_000);
 });
 
 describe("notifications and API errors (spec §8, §9)", () => {

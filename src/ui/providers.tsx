@@ -1,9 +1,10 @@
 "use client";
 
 import { MantineProvider } from "@mantine/core";
+import { notificationsStore } from "@mantine/notifications";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import dynamic from "next/dynamic";
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { createMantineTheme, themeCssText } from "@/themes/mantine";
 import type { PortalTheme } from "@/themes/types";
 import { intlHandlers } from "./intl-handlers";
@@ -12,17 +13,31 @@ import { cookieColorSchemeManager } from "./shared/color-scheme";
 import { MODAL_EVENTS, MODAL_EVENT_PREFIX } from "./shell/modal-events";
 
 /**
- * The notification stack draws nothing until something is shown, so it loads after the page:
- * `notifications.show()` writes to a store, and the stack shows what the store holds once it is in.
+ * The notification stack draws nothing until something is shown, so its code loads only then:
+ * `notifications.show()` writes to a store (the package's only part in the page's first load), and
+ * the stack, once it is in, shows what the store holds.
  */
 const Notifications = dynamic(() => import("@mantine/notifications").then((m) => m.Notifications), { ssr: false });
+const subscribeNotifications = (changed: () => void) => notificationsStore.subscribe(changed);
+let notificationShown = false;
+const anyNotification = () => (notificationShown ||= notificationsStore.getState().notifications.length + notificationsStore.getState().queue.length > 0);
+const noNotification = () => false;
 
 /** Events for the modals host sent before it is in (e.g. a draft to restore, found at once). */
 const earlyModalEvents: CustomEvent[] = [];
 let modalsHostReady = false;
+/** Told when the first modal event comes: the host's code (Mantine's modals) loads only then. */
+const modalsWanted = new Set<() => void>();
 const keepEarlyModalEvent = (event: Event) => {
-  if (!modalsHostReady) earlyModalEvents.push(event as CustomEvent);
+  if (modalsHostReady) return;
+  earlyModalEvents.push(event as CustomEvent);
+  for (const tell of modalsWanted) tell();
 };
+const subscribeModals = (changed: () => void) => {
+  modalsWanted.add(changed);
+  return () => void modalsWanted.delete(changed);
+};
+const anyModalEvent = () => modalsHostReady || earlyModalEvents.length > 0;
 if (typeof window !== "undefined") for (const name of MODAL_EVENTS) window.addEventListener(`${MODAL_EVENT_PREFIX}${name}`, keepEarlyModalEvent);
 function modalsHostMounted(): CustomEvent[] {
   if (modalsHostReady) return [];
@@ -48,6 +63,9 @@ export function Providers(props: {
   const theme = useMemo(() => props.theme, [props.theme.id]);
   const mantineTheme = useMemo(() => createMantineTheme(theme), [theme]);
   const manager = useMemo(() => cookieColorSchemeManager(props.darkAllowed), [props.darkAllowed]);
+  // Once wanted, kept: the stack and the host stay for the page's life.
+  const notificationsWanted = useSyncExternalStore(subscribeNotifications, anyNotification, noNotification);
+  const modalsWantedNow = useSyncExternalStore(subscribeModals, anyModalEvent, noNotification);
   return (
     <NextIntlClientProvider locale={props.locale} timeZone={props.timeZone} messages={props.messages} {...intlHandlers}>
       <MantineProvider
@@ -59,8 +77,8 @@ export function Providers(props: {
       >
         {/* The theme's CSS variables, as Mantine writes them, kept per theme (src/themes/mantine.ts). */}
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssText(theme) }} />
-        <Notifications position="top-right" limit={5} autoClose={4000} transitionDuration={250} containerWidth={440} notificationMaxHeight={200} zIndex={9999} />
-        <ModalsHost onReady={modalsHostMounted} />
+        {notificationsWanted && <Notifications position="top-right" limit={5} autoClose={4000} transitionDuration={250} containerWidth={440} notificationMaxHeight={200} zIndex={9999} />}
+        {modalsWantedNow && <ModalsHost onReady={modalsHostMounted} />}
         {props.children}
       </MantineProvider>
     </NextIntlClientProvider>

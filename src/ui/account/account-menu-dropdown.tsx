@@ -2,7 +2,7 @@
 
 import { Badge, Menu, Modal, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import Link from "next/link";
+import { ClientLink as Link } from "@/ui/shell/client-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { api } from "@/ui/api";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { ClientLink as Link } from "@/ui/shell/client-link";
 import { useEffect, useRef } from "react";
 import classes from "./settings.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Drawer, NavLink, Stack } from "@mantine/core";
-import Link from "next/link";
+import { ClientLink as Link } from "@/ui/shell/client-link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 

@@ -99,6 +99,24 @@ describe("chartGeometry", () => {
     expect(chartGeometry([], [bar("a")], size).indexAt(100)).toBeNull();
   });
 
+  it("draws values too close together to divide, the smallest doubles too, on an axis one unit high", () => {
+    for (const [values, stack] of [
+      [[-5e-324, 5e-324], undefined],
+      [[5e-324, 5e-324], "s"],
+      [[1e-12, -3e-12, 0], undefined],
+    ] as const) {
+      const g = chartGeometry(rows({ a: [...values] }), [bar("a", stack ? { stack } : {})], size);
+      const ticks = g.valueAxes[0].ticks;
+      expect(ticks.map((t) => t.value)).toContain(0);
+      expect(ticks.at(-1)!.value).toBeGreaterThanOrEqual(1);
+      for (const t of ticks) expect(Number.isFinite(t.y)).toBe(true);
+      for (const b of g.bars) {
+        expect(b.y).toBeGreaterThanOrEqual(g.plot.top);
+        expect(b.y + b.height).toBeLessThanOrEqual(g.plot.bottom + 1e-6);
+      }
+    }
+  });
+
   it("finds the bucket under the pointer, and keeps every bar inside the plot and its own bucket", () => {
     const value = fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { nil: null });
     fc.assert(

@@ -35,6 +35,12 @@ const BUCKET_INSET = 0.12;
 const BAR_GAP = 1;
 /** About how many labels a value axis gets (d3 picks round numbers near it). */
 const VALUE_TICKS = 5;
+/**
+ * The least span of a value axis: values closer together than this are drawn on an axis one unit
+ * high. Energy, power and money are never read that finely, and d3 cannot divide a span of a few
+ * of the smallest doubles into ticks (its step's power of ten overflows).
+ */
+const MIN_SPAN = 1e-9;
 
 const CURVES: Record<NonNullable<GeometrySeries["curve"]>, CurveFactory> = { monotone: curveMonotoneX, stepAfter: curveStepAfter, linear: curveLinear };
 
@@ -144,7 +150,7 @@ export function chartGeometry(rows: ChartRow[], series: GeometrySeries[], size: 
     scales.set(
       axis,
       scaleLinear()
-        .domain(lo === hi ? [lo, lo + 1] : [lo, hi])
+        .domain(hi - lo < MIN_SPAN ? [lo, lo + 1] : [lo, hi])
         .range([plot.bottom, plot.top])
         .nice(VALUE_TICKS),
     );

@@ -20,8 +20,12 @@ import { MODAL_EVENTS, MODAL_EVENT_PREFIX } from "./shell/modal-events";
 const Notifications = dynamic(() => import("@mantine/notifications").then((m) => m.Notifications), { ssr: false });
 const subscribeNotifications = (changed: () => void) => notificationsStore.subscribe(changed);
 let notificationShown = false;
-const anyNotification = () => (notificationShown ||= notificationsStore.getState().notifications.length + notificationsStore.getState().queue.length > 0);
-const noNotification = () => false;
+const anyNotification = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return (notificationShown ||= notifications.length + queue.length > 0);
+};
+/** The server's HTML has neither. */
+const never = () => false;
 
 /** Events for the modals host sent before it is in (e.g. a draft to restore, found at once). */
 const earlyModalEvents: CustomEvent[] = [];
@@ -64,8 +68,8 @@ export function Providers(props: {
   const mantineTheme = useMemo(() => createMantineTheme(theme), [theme]);
   const manager = useMemo(() => cookieColorSchemeManager(props.darkAllowed), [props.darkAllowed]);
   // Once wanted, kept: the stack and the host stay for the page's life.
-  const notificationsWanted = useSyncExternalStore(subscribeNotifications, anyNotification, noNotification);
-  const modalsWantedNow = useSyncExternalStore(subscribeModals, anyModalEvent, noNotification);
+  const notificationsWanted = useSyncExternalStore(subscribeNotifications, anyNotification, never);
+  const modalsWantedNow = useSyncExternalStore(subscribeModals, anyModalEvent, never);
   return (
     <NextIntlClientProvider locale={props.locale} timeZone={props.timeZone} messages={props.messages} {...intlHandlers}>
       <MantineProvider

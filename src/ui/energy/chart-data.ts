@@ -158,7 +158,6 @@ export const labelWidth = (label: string) => label.length * TICK_CHAR_PX;
  * width follows from their length; having the chart library measure each one in the page instead
  * costs a forced layout per label, the largest part of a chart's first drawing.
  */
-
 export function tickInterval(labels: string[], plotWidth: number): number {
   if (labels.length < 2 || plotWidth <= 0) return 0;
   const widest = Math.max(...labels.map(labelWidth)) + TICK_GAP_PX;

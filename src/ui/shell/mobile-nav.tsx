@@ -22,10 +22,7 @@ export function MobileNav({ items }: { items: { href: string; label: string }[] 
     <>
       <Burger
         opened={opened}
-        onClick={() => {
-          want();
-          toggle();
-        }}
+        onClick={toggle}
         onPointerEnter={want}
         onTouchStart={want}
         onFocus={want}
@@ -34,7 +31,7 @@ export function MobileNav({ items }: { items: { href: string; label: string }[] 
         color="var(--portal-header-text)"
         size="sm"
       />
-      {wanted && <MobileNavDrawer items={items} opened={opened} onClose={close} />}
+      {(wanted || opened) && <MobileNavDrawer items={items} opened={opened} onClose={close} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@/ui/shared/plain";
+import { Heading } from "@/ui/shared/heading";
 import { LinkButton } from "@/ui/shared/link-button";
 import { KeyValueTable, type KeyValueRow } from "@/ui/shared/key-value-table";
 
@@ -6,7 +7,7 @@ import { KeyValueTable, type KeyValueRow } from "@/ui/shared/key-value-table";
 export function ContractConfirmation(props: { testId: string; title: string; intro: string; summaryLabel: string; rows: KeyValueRow[]; note?: string; backHref: string; backLabel: string }) {
   return (
     <Stack gap="lg" data-testid={props.testId}>
-      <Title order={1}>{props.title}</Title>
+      <Heading order={1}>{props.title}</Heading>
       <Text>{props.intro}</Text>
       <KeyValueTable aria-label={props.summaryLabel} rows={props.rows} />
       {props.note ? (

@@ -1,6 +1,6 @@
-import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
 import { LinkButton } from "@/ui/shared/link-button";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { Contract } from "@/api/schemas/contracts";
 import { centsPerKwhUnit, formatter } from "@/i18n/format";
@@ -88,7 +88,7 @@ export async function ContractList({
                   <Stack gap="sm">
                     <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
                       <Stack gap={0}>
-                        <Text fw={700} fz="lg" id={`contract-${c.id}`} component="h4" m={0}>
+                        <Text fw={700} fz="lg" id={`contract-${c.id}`} component="h4" style={{ margin: 0 }}>
                           {c.productName}
                         </Text>
                         <Text size="sm" c="dimmed">
@@ -137,6 +137,7 @@ export async function ContractList({
                       {c.documents.map((d) => (
                         <Anchor
                           key={d.kind}
+                          plain
                           href={`/api/contracts/${c.id}/download?locale=${encodeURIComponent(locale)}`}
                           download={d.filename}
                           data-testid="contract-download"
@@ -147,7 +148,7 @@ export async function ContractList({
                         </Anchor>
                       ))}
                       {documentsHref ? (
-                        <Anchor component={Link} href={documentsHref(c.id)} aria-label={td("open-for", { number: c.contractNumber })} data-testid="contract-documents-open">
+                        <Anchor href={documentsHref(c.id)} aria-label={td("open-for", { number: c.contractNumber })} data-testid="contract-documents-open">
                           {td("open")}
                         </Anchor>
                       ) : null}

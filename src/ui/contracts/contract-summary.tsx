@@ -1,4 +1,6 @@
-import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Card, Divider } from "@mantine/core";
+import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Heading } from "@/ui/shared/heading";
 import { getTranslations } from "next-intl/server";
 import type { Contract } from "@/api/schemas/contracts";
 import type { ContractDocument } from "@/api/schemas/contract-documents";
@@ -50,9 +52,9 @@ export async function ContractSummaryCard({
         <>
           <Divider my="md" />
           <Stack gap="xs" component="section" aria-labelledby={`documents-${contract.id}`}>
-            <Title order={2} size="h4" id={`documents-${contract.id}`}>
+            <Heading order={2} size="h4" id={`documents-${contract.id}`}>
               {td("title")}
-            </Title>
+            </Heading>
             <Text size="sm" c="dimmed">
               {td("intro")}
             </Text>

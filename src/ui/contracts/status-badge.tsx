@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Badge } from "@/ui/shared/plain";
 import type { ReactNode } from "react";
 import type { Contract } from "@/api/schemas/contracts";
 import { CheckIcon, ClockIcon, CrossIcon } from "@/ui/shared/line-icons";
@@ -15,7 +15,7 @@ const LOOK: Record<Contract["status"], { color: string; icon: ReactNode }> = {
 export function ContractStatusBadge({ status, label }: { status: Contract["status"]; label: string }) {
   const look = LOOK[status];
   return (
-    <Badge color={look.color} variant="filled" size="md" leftSection={look.icon} data-status={status} style={{ textTransform: "none" }}>
+    <Badge color={look.color} size="md" leftSection={look.icon} data-status={status}>
       {label}
     </Badge>
   );

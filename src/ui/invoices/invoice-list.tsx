@@ -1,7 +1,7 @@
-import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import panels from "@/ui/shared/panels.module.css";
+import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
 import tableClasses from "@/ui/shared/table.module.css";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { getTranslations } from "next-intl/server";
 import type { InvoiceSummary } from "@/api/schemas/invoices";
 import { formatter } from "@/i18n/format";
@@ -19,19 +19,17 @@ export async function InvoiceList({ invoices, locale, href }: { invoices: Invoic
     i.overdue ? (
       <Group gap={4} wrap="nowrap" className={classes.warningText}>
         <AlertIcon size={14} />
-        <Text span inherit fw={700}>
-          {t("list.due-overdue", { date: f.date(i.dueDate) })}
-        </Text>
+        <span style={{ fontWeight: 700 }}>{t("list.due-overdue", { date: f.date(i.dueDate) })}</span>
       </Group>
     ) : (
       f.date(i.dueDate)
     );
   return (
     <>
-      <Box visibleFrom="sm" data-testid="invoice-table">
+      <div className="mantine-visible-from-sm" data-testid="invoice-table">
         <table className={tableClasses.table} data-striped data-hover data-spacing="sm" data-caption="top">
           <caption>
-            <VisuallyHidden>{t("list.caption", { count: invoices.length })}</VisuallyHidden>
+            <span className="portal-visually-hidden">{t("list.caption", { count: invoices.length })}</span>
           </caption>
           <thead>
             <tr>
@@ -49,7 +47,7 @@ export async function InvoiceList({ invoices, locale, href }: { invoices: Invoic
             {invoices.map((i) => (
               <tr key={i.id} data-testid="invoice-row" data-invoice={i.invoiceNumber} data-state={i.state}>
                 <td>
-                  <Anchor component={Link} href={href(i.invoiceNumber)} fw={600}>
+                  <Anchor href={href(i.invoiceNumber)} fw={600}>
                     {i.invoiceNumber}
                   </Anchor>
                 </td>
@@ -66,13 +64,20 @@ export async function InvoiceList({ invoices, locale, href }: { invoices: Invoic
             ))}
           </tbody>
         </table>
-      </Box>
-      <Stack hiddenFrom="sm" gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("list.caption", { count: invoices.length })} data-testid="invoice-cards">
+      </div>
+      <Stack
+        component="ul"
+        gap="sm"
+        className="mantine-hidden-from-sm"
+        style={{ padding: 0, margin: 0, listStyle: "none" }}
+        aria-label={t("list.caption", { count: invoices.length })}
+        data-testid="invoice-cards"
+      >
         {invoices.map((i) => (
           <li key={i.id} className={panels.panel} data-testid="invoice-card" data-invoice={i.invoiceNumber} data-state={i.state}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>
-                <Anchor component={Link} href={href(i.invoiceNumber)} fw={700}>
+                <Anchor href={href(i.invoiceNumber)} fw={700}>
                   {t("list.card-title", { number: i.invoiceNumber })}
                 </Anchor>
                 <Text size="sm" c="dimmed">
@@ -83,7 +88,7 @@ export async function InvoiceList({ invoices, locale, href }: { invoices: Invoic
                 {f.money(i.totalCents, i.currency)}
               </Text>
             </Group>
-            <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs" style={{ marginTop: "var(--mantine-spacing-sm)" }}>
               <Text size="sm" component="div">
                 {i.overdue ? due(i) : t("list.due-on", { date: f.date(i.dueDate) })}
               </Text>

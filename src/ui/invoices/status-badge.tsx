@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Badge } from "@/ui/shared/plain";
 import type { ReactNode } from "react";
 import { AlertIcon, CheckIcon, ClockIcon, CrossIcon } from "@/ui/shared/line-icons";
 
@@ -17,7 +17,7 @@ const LOOK: Record<InvoiceStateName, { color: string; icon: ReactNode }> = {
 export function InvoiceStatusBadge({ state, label, size = "md" }: { state: InvoiceStateName; label: string; size?: "sm" | "md" | "lg" }) {
   const look = LOOK[state];
   return (
-    <Badge color={look.color} variant="filled" size={size} leftSection={look.icon} data-state={state} style={{ textTransform: "none" }}>
+    <Badge color={look.color} size={size} leftSection={look.icon} data-state={state}>
       {label}
     </Badge>
   );

@@ -1,8 +1,8 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import type { Outage, PastOutage, UsagePointOutages, MeterEventList } from "@/api/schemas/outages";
 import { formatter } from "@/i18n/format";
 import { KeyValueTable } from "@/ui/shared/key-value-table";
+import { Badge, Group, Stack, Text } from "@/ui/shared/plain";
 import tableClasses from "@/ui/shared/table.module.css";
 import { OutageMap } from "./outage-map";
 import classes from "./outages.module.css";
@@ -54,7 +54,7 @@ export function OutageCard({ outage, upcoming, locale, timeZone, country }: { ou
           <Heading order={3} id={`outage-${outage.id}`} fz="lg">
             {t(`kinds.${outage.kind}`)}: <span translate="no">{outage.areaName}</span>
           </Heading>
-          <Badge color={outage.kind === "fault" ? "red.8" : "blue.8"} variant="filled">
+          <Badge color={outage.kind === "fault" ? "red.8" : "blue.8"} style={{ textTransform: "uppercase" }}>
             {t(`statuses.${outage.status}`)}
           </Badge>
         </Group>
@@ -65,7 +65,7 @@ export function OutageCard({ outage, upcoming, locale, timeZone, country }: { ou
           {outage.latitude !== null && outage.longitude !== null ? (
             <figure style={{ margin: 0 }}>
               <OutageMap country={country} latitude={outage.latitude} longitude={outage.longitude} radiusKm={outage.radiusKm} label={t("map.label", { area: outage.areaName })} />
-              <Text component="figcaption" size="xs" c="dimmed" maw="14rem">
+              <Text component="figcaption" size="xs" c="dimmed" style={{ maxWidth: "14rem" }}>
                 {t("map.legend")}
               </Text>
             </figure>

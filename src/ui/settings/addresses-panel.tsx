@@ -1,7 +1,9 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
+// Mantine's for the default-variant badge: the plain one is filled only.
+import { Badge } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Address } from "@/api/schemas/settings";
 import { EmptyState } from "@/ui/shared/empty-state";
+import { Group, Stack, Text } from "@/ui/shared/plain";
 import { AddressCard } from "./panels";
 import classes from "./settings.module.css";
 import { Heading } from "@/ui/shared/heading";

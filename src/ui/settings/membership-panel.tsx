@@ -1,9 +1,9 @@
-import { Group, Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Membership } from "@/api/schemas/settings";
 import { formatter } from "@/i18n/format";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { KeyValueTable } from "@/ui/shared/key-value-table";
+import { Group, Stack, Text } from "@/ui/shared/plain";
 import classes from "./settings.module.css";
 import { Heading } from "@/ui/shared/heading";
 import panels from "@/ui/shared/panels.module.css";

@@ -1,7 +1,7 @@
-import { Stack, Text } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { Profile } from "@/api/schemas/session";
 import { KeyValueTable, type KeyValueRow } from "@/ui/shared/key-value-table";
+import { Stack, Text } from "@/ui/shared/plain";
 import type { ProfileOptions } from "./profile-form";
 import { MyDataDownload, ProfileEditor } from "./panels";
 import classes from "./settings.module.css";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Group, Stack, Text } from "./plain";
+import { Badge, Group, Stack, Text, themeColor } from "./plain";
 
 const css = fs.readFileSync(path.join(__dirname, "plain.module.css"), "utf8");
 const SIZES = ["xs", "sm", "lg", "xl"] as const;
@@ -33,6 +33,24 @@ describe("the plain Stack, Group and Text", () => {
     expect(nav).toMatch(/^<nav [^>]*data-gap="lg"/);
     expect(nav).not.toContain("style=");
     expect(renderToStaticMarkup(createElement(Text, { c: "red", fw: 600 }, "d"))).toContain('style="color:red;font-weight:600"');
+  });
+
+  it("draws a list as a Stack of its own element", () => {
+    const list = renderToStaticMarkup(createElement(Stack, { component: "ul", gap: "sm" }, createElement("li", null, "x")));
+    expect(list).toMatch(/^<ul class="[^"]*stack[^"]*" data-gap="sm"><li>x<\/li><\/ul>$/);
+  });
+
+  it("draws Mantine's filled Badge: a theme shade as its variable, a section only when given", () => {
+    expect(themeColor("blue.9")).toBe("var(--mantine-color-blue-9)");
+    expect(themeColor("#1e6b34")).toBe("#1e6b34");
+    const badge = renderToStaticMarkup(createElement(Badge, { color: "red.9", size: "sm", leftSection: createElement("svg"), ...({ "data-state": "overdue" } as object) }, "Overdue"));
+    expect(badge).toMatch(/^<div class="[^"]*badge[^"]*" data-size="sm" data-with-left-section="true" style="--badge-bg:var\(--mantine-color-red-9\)" data-state="overdue">/);
+    expect(badge).toMatch(/<span class="[^"]*badgeSection[^"]*"><svg><\/svg><\/span><span class="[^"]*badgeLabel[^"]*">Overdue<\/span><\/div>$/);
+    const plainBadge = renderToStaticMarkup(createElement(Badge, { color: "#123456" }, "Paid"));
+    expect(plainBadge).toContain('data-size="md"');
+    expect(plainBadge).not.toContain("data-with-left-section");
+    expect(plainBadge).not.toContain("badgeSection");
+    for (const rule of ['.badge[data-size="sm"]', '.badge[data-size="lg"]', ".badge[data-with-left-section]"]) expect(css).toContain(rule);
   });
 
   it("imports no module but React's types and its stylesheet, so using it adds no client code to a page", () => {

@@ -1,8 +1,8 @@
-import type { ComponentPropsWithoutRef, CSSProperties } from "react";
+import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from "react";
 import classes from "./plain.module.css";
 
 /*
- * Mantine's Stack, Group, Text and Anchor for server components, drawn with CSS alone. Mantine's
+ * Mantine's Stack, Group, Text, Badge and Anchor for server components, drawn with CSS alone. Mantine's
  * are client components: in a server component each one is rendered again from the page's payload
  * and hydrated in the browser, with its style props resolved both times. These are plain elements
  * in the payload (decision 0029). Client components keep Mantine's. This module imports no client
@@ -37,11 +37,13 @@ export function Stack({
   gap = "md",
   align,
   justify,
-  component: Tag = "div",
+  component = "div",
   className,
   style,
   ...rest
-}: { gap?: Spacing; align?: CSSProperties["alignItems"]; justify?: CSSProperties["justifyContent"]; component?: "div" | "section" } & DivProps) {
+}: { gap?: Spacing; align?: CSSProperties["alignItems"]; justify?: CSSProperties["justifyContent"]; component?: "div" | "section" | "ul" | "ol" | "li" | "article" } & DivProps) {
+  // The element's own event types differ only in their target; the props are the same.
+  const Tag = component as "div";
   return <Tag className={join(classes.stack, className)} {...flexProps(gap, { alignItems: align, justifyContent: justify }, style)} {...rest} />;
 }
 
@@ -50,7 +52,7 @@ export function Group({
   align,
   justify,
   wrap,
-  component: Tag = "div",
+  component = "div",
   className,
   style,
   ...rest
@@ -59,8 +61,9 @@ export function Group({
   align?: CSSProperties["alignItems"];
   justify?: CSSProperties["justifyContent"];
   wrap?: CSSProperties["flexWrap"];
-  component?: "div" | "nav";
+  component?: "div" | "nav" | "ul" | "li";
 } & DivProps) {
+  const Tag = component as "div";
   return <Tag className={join(classes.group, className)} {...flexProps(gap, { alignItems: align, justifyContent: justify, flexWrap: wrap }, style)} {...rest} />;
 }
 
@@ -86,7 +89,7 @@ export function textProps({ size, fz, c, fw, ta }: TextStyle, style: CSSProperti
 }
 
 export function Text({
-  component: Tag = "p",
+  component = "p",
   size,
   fz,
   c,
@@ -96,6 +99,40 @@ export function Text({
   className,
   style,
   ...rest
-}: TextStyle & { component?: "p" | "span" | "div"; truncate?: boolean } & Omit<ComponentPropsWithoutRef<"p">, "color">) {
+}: TextStyle & { component?: "p" | "span" | "div" | "h3" | "h4" | "h5" | "figcaption" | "label" | "li" | "dt" | "dd" | "address"; truncate?: boolean } & Omit<ComponentPropsWithoutRef<"p">, "color">) {
+  const Tag = component as "p";
   return <Tag className={join("mantine-focus-auto", classes.text, className)} data-truncate={truncate || undefined} {...textProps({ size, fz, c, fw, ta }, style)} {...rest} />;
+}
+
+/** A theme colour as Mantine writes it (`blue.9`) to its CSS variable; any other CSS colour as it is. */
+export function themeColor(color: string): string {
+  const shade = /^([a-z]+)\.(\d)$/.exec(color);
+  return shade ? `var(--mantine-color-${shade[1]}-${shade[2]})` : color;
+}
+
+/**
+ * Mantine's filled `Badge` for server components: white text on `color`, with an optional section
+ * before the label (an icon), in the case it is written in (Mantine's capitals left out).
+ */
+export function Badge({
+  color,
+  size = "md",
+  leftSection,
+  className,
+  style,
+  children,
+  ...rest
+}: { color: string; size?: "sm" | "md" | "lg"; leftSection?: ReactNode } & Omit<ComponentPropsWithoutRef<"div">, "color">) {
+  return (
+    <div
+      className={join(classes.badge, className)}
+      data-size={size}
+      data-with-left-section={leftSection ? true : undefined}
+      style={{ "--badge-bg": themeColor(color), ...style } as CSSProperties}
+      {...rest}
+    >
+      {leftSection ? <span className={classes.badgeSection}>{leftSection}</span> : null}
+      <span className={classes.badgeLabel}>{children}</span>
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Badge } from "@/ui/shared/plain";
 import type { ReactNode } from "react";
 import type { TicketStatus } from "@/api/schemas/support";
 import { CheckIcon, ClockIcon, CrossIcon, UserIcon } from "@/ui/shared/line-icons";
@@ -15,7 +15,7 @@ const LOOK: Record<TicketStatus, { color: string; icon: ReactNode }> = {
 export function TicketStatusBadge({ status, label, size = "md" }: { status: TicketStatus; label: string; size?: "sm" | "md" | "lg" }) {
   const look = LOOK[status];
   return (
-    <Badge color={look.color} variant="filled" size={size} leftSection={look.icon} data-status={status} data-testid="ticket-status" style={{ textTransform: "none" }}>
+    <Badge color={look.color} size={size} leftSection={look.icon} data-status={status} data-testid="ticket-status">
       {label}
     </Badge>
   );

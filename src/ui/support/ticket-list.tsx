@@ -1,9 +1,11 @@
-import { Anchor, Badge, Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+// Mantine's Badge for the outlined "new reply" mark: the plain Badge is filled only.
+import { Badge } from "@mantine/core";
 import { getTranslations } from "next-intl/server";
 import type { TicketSummary } from "@/api/schemas/support";
 import { formatter } from "@/i18n/format";
+import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
 import tableClasses from "@/ui/shared/table.module.css";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { TicketStatusBadge } from "./status-badge";
 import classes from "./support.module.css";
 import panels from "@/ui/shared/panels.module.css";
@@ -22,10 +24,10 @@ export async function TicketList({ tickets, locale, timeZone, href }: { tickets:
   const caption = t("list.caption", { count: tickets.length });
   return (
     <>
-      <Box visibleFrom="sm" data-testid="ticket-table">
+      <div className="mantine-visible-from-sm" data-testid="ticket-table">
         <table className={tableClasses.table} data-striped data-hover data-spacing="sm" data-caption="top">
           <caption>
-            <VisuallyHidden>{caption}</VisuallyHidden>
+            <span className="portal-visually-hidden">{caption}</span>
           </caption>
           <thead>
             <tr>
@@ -41,7 +43,7 @@ export async function TicketList({ tickets, locale, timeZone, href }: { tickets:
                 <td>
                   <Stack gap={2}>
                     <Group gap="xs" wrap="nowrap">
-                      <Anchor component={Link} href={href(ticket.id)} fw={600} className={classes.wrapAnywhere}>
+                      <Anchor href={href(ticket.id)} fw={600} className={classes.wrapAnywhere}>
                         {ticket.name}
                       </Anchor>
                       {unread(ticket)}
@@ -60,19 +62,19 @@ export async function TicketList({ tickets, locale, timeZone, href }: { tickets:
             ))}
           </tbody>
         </table>
-      </Box>
-      <Stack hiddenFrom="sm" gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={caption} data-testid="ticket-cards">
+      </div>
+      <Stack component="ul" gap="sm" className="mantine-hidden-from-sm" style={{ padding: 0, margin: 0, listStyle: "none" }} aria-label={caption} data-testid="ticket-cards">
         {tickets.map((ticket) => (
           <li className={`${panels.panel} ${panels.card}`} key={ticket.id} data-testid="ticket-card" data-ticket={ticket.id} data-status={ticket.status}>
             <Stack gap={4}>
-              <Anchor component={Link} href={href(ticket.id)} fw={700} className={classes.wrapAnywhere}>
+              <Anchor href={href(ticket.id)} fw={700} className={classes.wrapAnywhere}>
                 {ticket.name}
               </Anchor>
               <Text size="sm" c="dimmed" className={classes.wrapAnywhere}>
                 {t("list.number", { number: ticket.number })} · {topic(ticket)}
               </Text>
             </Stack>
-            <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs" style={{ marginTop: "var(--mantine-spacing-sm)" }}>
               <Text size="sm">{t("list.activity", { date: f.dateTime(ticket.lastActivityAt) })}</Text>
               <Group gap="xs">
                 {unread(ticket)}

@@ -1,4 +1,3 @@
-import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { customerOutages, listMeterEvents } from "@/server/outages/outages";
@@ -6,6 +5,7 @@ import { formatter } from "@/i18n/format";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { MeterEvents, OutageCard, PastOutages } from "@/ui/outages/outage-list";
 import { Heading } from "@/ui/shared/heading";
+import { Stack, Text } from "@/ui/shared/plain";
 import { Notice } from "@/ui/shared/notice";
 
 export async function generateMetadata() {

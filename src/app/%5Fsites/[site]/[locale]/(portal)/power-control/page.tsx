@@ -1,4 +1,3 @@
-import { Stack, Text } from "@mantine/core";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { customerRelays } from "@/server/load-control/load-control";
@@ -6,6 +5,7 @@ import { hasFeature } from "@/lib/features";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { RelayControl, RelayHistory } from "@/ui/load-control/lazy";
 import { Heading } from "@/ui/shared/heading";
+import { Stack, Text } from "@/ui/shared/plain";
 
 export async function generateMetadata() {
   const t = await getTranslations("load-control-pages");

@@ -1,10 +1,11 @@
-import { Anchor, Stack, Title } from "@mantine/core";
+import { Stack } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Heading } from "@/ui/shared/heading";
 import { getTranslations } from "next-intl/server";
 import { mayManage } from "@/server/contracts/contracts";
 import { listContractDocuments } from "@/server/contracts/documents";
 import { CONTRACT_DOCUMENT_MAX_BYTES } from "@/lib/request-limits";
 import { ContractSummaryCard } from "@/ui/contracts/contract-summary";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { contractPageContext, loadContract, type ContractRouteParams } from "../_lib/context";
 
 export async function generateMetadata() {
@@ -23,8 +24,8 @@ export default async function ContractPage({ params }: { params: ContractRoutePa
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t("page-title", { number: contract.contractNumber })}</Title>
-        <Anchor component={Link} href={ctx.href("/contracts")} size="sm">
+        <Heading order={1}>{t("page-title", { number: contract.contractNumber })}</Heading>
+        <Anchor href={ctx.href("/contracts")} size="sm">
           {t("back")}
         </Anchor>
       </Stack>

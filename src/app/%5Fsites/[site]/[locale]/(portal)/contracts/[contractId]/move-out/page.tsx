@@ -1,4 +1,6 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Heading } from "@/ui/shared/heading";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { and, eq } from "drizzle-orm";
@@ -9,7 +11,6 @@ import { MoveOutForm } from "@/ui/contracts/move-out-form";
 import { ContractSummaryCard } from "@/ui/contracts/contract-summary";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { FileIcon } from "@/ui/shared/line-icons";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { contractPageContext, loadContract, type ContractRouteParams } from "../../_lib/context";
 
 export async function generateMetadata() {
@@ -23,15 +24,11 @@ export default async function MoveOutPage({ params }: { params: ContractRoutePar
   const { contractId } = await params;
   const contract = await loadContract(ctx, contractId);
   const t = await getTranslations("contracts-pages.move-out");
-  const back = (
-    <Anchor component={Link} href={ctx.href("/contracts")}>
-      {t("back")}
-    </Anchor>
-  );
+  const back = <Anchor href={ctx.href("/contracts")}>{t("back")}</Anchor>;
   if (!contract.moveOutWindow || ctx.session.activeCustomer!.role === "representative") {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <EmptyState icon={<FileIcon size={28} />} title={t("not-eligible-title")} description={t("not-eligible")} titleOrder={2} action={back} data-testid="move-out-not-eligible" />
       </Stack>
     );
@@ -44,7 +41,7 @@ export default async function MoveOutPage({ params }: { params: ContractRoutePar
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text c="dimmed">{t("intro")}</Text>
       </Stack>
       <ContractSummaryCard contract={contract} locale={ctx.locale} />

@@ -1,4 +1,6 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@/ui/shared/plain";
+import { Anchor } from "@/ui/shared/plain-anchor";
+import { Heading } from "@/ui/shared/heading";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { mayManage } from "@/server/contracts/contracts";
@@ -7,7 +9,6 @@ import { RenewalForm } from "@/ui/contracts/renewal-form";
 import { ContractSummaryCard } from "@/ui/contracts/contract-summary";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { FileIcon } from "@/ui/shared/line-icons";
-import { ClientLink as Link } from "@/ui/shell/client-link";
 import { contractPageContext, loadContract, type ContractRouteParams } from "../../_lib/context";
 
 export async function generateMetadata() {
@@ -27,17 +28,13 @@ export default async function RenewalOfferPage({ params }: { params: ContractRou
   if (!contract.renewal || ctx.session.activeCustomer!.role === "representative") {
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <EmptyState
           icon={<FileIcon size={28} />}
           title={t("not-eligible-title")}
           description={t("not-eligible")}
           titleOrder={2}
-          action={
-            <Anchor component={Link} href={ctx.href("/contracts")}>
-              {t("back")}
-            </Anchor>
-          }
+          action={<Anchor href={ctx.href("/contracts")}>{t("back")}</Anchor>}
           data-testid="renewal-not-eligible"
         />
       </Stack>
@@ -66,7 +63,7 @@ export default async function RenewalOfferPage({ params }: { params: ContractRou
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t("title")}</Title>
+        <Heading order={1}>{t("title")}</Heading>
         <Text c="dimmed">{t("intro", { end: f.date(contract.termEnd!), start: f.date(contract.renewal.startDate) })}</Text>
       </Stack>
       <ContractSummaryCard contract={contract} locale={ctx.locale} />

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@/ui/shared/plain";
+import { Heading } from "@/ui/shared/heading";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { mayManage } from "@/server/contracts/contracts";
@@ -22,7 +23,7 @@ export default async function SigningConfirmationPage({ params, searchParams }: 
   const status = signing ? await getSigningById(ctx.site, ctx.customerId, signing) : null;
   return (
     <Stack gap="lg" data-testid="signing-confirmation">
-      <Title order={1}>{t("title")}</Title>
+      <Heading order={1}>{t("title")}</Heading>
       {!status ? (
         <EmptyState icon={<FileIcon size={28} />} title={t("not-found")} description={t("again")} titleOrder={2} data-testid="signing-not-found" />
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { medianRun, type LighthouseRow } from "./lighthouse";
+import { cookiesFor, medianRun, type LighthouseRow } from "./lighthouse";
 
 const run = (score: number, lcpMs: number): LighthouseRow => ({ page: "/", score, lcpMs, cls: 0, tbtMs: 100, transferKb: 300 });
 
@@ -12,5 +12,16 @@ describe("medianRun", () => {
   it("takes the lower middle run of an even count, and refuses none", () => {
     expect(medianRun([run(70, 4000), run(99, 1200), run(88, 2000), run(93, 1700)])).toEqual(run(88, 2000));
     expect(() => medianRun([])).toThrow();
+  });
+});
+
+describe("cookiesFor", () => {
+  it("turns a Cookie header into the host's cookies, values with '=' kept whole", () => {
+    expect(cookiesFor("better-auth.session_token=abc.def%3D; NEXT_LOCALE=en-GB;", "http://aurora.localhost:3300")).toEqual([
+      { name: "better-auth.session_token", value: "abc.def%3D", domain: "aurora.localhost", path: "/" },
+      { name: "NEXT_LOCALE", value: "en-GB", domain: "aurora.localhost", path: "/" },
+    ]);
+    expect(cookiesFor("a=b=c", "http://x.localhost")).toEqual([{ name: "a", value: "b=c", domain: "x.localhost", path: "/" }]);
+    expect(cookiesFor("", "http://x.localhost")).toEqual([]);
   });
 });

@@ -72,7 +72,11 @@ export async function benchLighthouse(origin: string, pages: { path: string; coo
   return rows;
 }
 
-/** A `Cookie` header's pairs as cookies of the origin's host, for the browser's jar. */
+/**
+ * A `Cookie` header's pairs as cookies of the origin's host, for the browser's jar, values as sent.
+ * Not hono's cookie `parse` (used by the server): it decodes `%` escapes, and the jar must hold the
+ * signed session value exactly as the server wrote it.
+ */
 export function cookiesFor(header: string, origin: string): { name: string; value: string; domain: string; path: string }[] {
   const domain = new URL(origin).hostname;
   return header

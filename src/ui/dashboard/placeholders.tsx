@@ -1,6 +1,6 @@
 import { CardSkeleton } from "@/ui/energy/card-skeleton";
 import { Bone } from "@/ui/shared/placeholder";
-import { Stack, Text } from "@/ui/shared/plain";
+import { rem, Stack, Text } from "@/ui/shared/plain";
 import panels from "@/ui/shared/panels.module.css";
 
 /*
@@ -16,7 +16,7 @@ const HEADING_LINE = "calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-h
 /** The customer's name under the page's heading; without a name, a bar of the line's height. */
 export function CustomerName({ name }: { name: string | null }) {
   return (
-    <Text c="dimmed" translate="no" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }} aria-hidden={name === null || undefined}>
+    <Text c="dimmed" translate="no" style={{ marginTop: rem(4) }} aria-hidden={name === null || undefined}>
       {name ?? <Bone h={TEXT_LINE} w={200} />}
     </Text>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { SettingsNav, type SettingsNavItem } from "./settings-nav";
 import classes from "./settings.module.css";
 import { Heading } from "@/ui/shared/heading";
-import { Stack, Text } from "@/ui/shared/plain";
+import { rem, Stack, Text } from "@/ui/shared/plain";
 
 /** The tabs beside (on a phone: above) the chosen tab's panel, which has the tab's name as its heading. */
 export function SettingsLayout({ label, items, active, title, intro, children }: { label: string; items: SettingsNavItem[]; active: string; title: string; intro: string; children: ReactNode }) {
@@ -15,7 +15,7 @@ export function SettingsLayout({ label, items, active, title, intro, children }:
             <Heading order={2} id="settings-panel-title">
               {title}
             </Heading>
-            <Text c="dimmed" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }}>
+            <Text c="dimmed" style={{ marginTop: rem(4) }}>
               {intro}
             </Text>
           </div>

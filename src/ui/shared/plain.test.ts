@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Badge, Group, Stack, Text, themeColor } from "./plain";
+import { Badge, Group, Stack, Text, rem, themeColor } from "./plain";
 
 const css = fs.readFileSync(path.join(__dirname, "plain.module.css"), "utf8");
 const SIZES = ["xs", "sm", "lg", "xl"] as const;
@@ -33,6 +33,12 @@ describe("the plain Stack, Group and Text", () => {
     expect(nav).toMatch(/^<nav [^>]*data-gap="lg"/);
     expect(nav).not.toContain("style=");
     expect(renderToStaticMarkup(createElement(Text, { c: "red", fw: 600 }, "d"))).toContain('style="color:red;font-weight:600"');
+  });
+
+  it("writes pixels as Mantine's rem() does, scaled with the theme", () => {
+    expect(rem(4)).toBe("calc(0.25rem * var(--mantine-scale))");
+    expect(rem(720)).toBe("calc(45rem * var(--mantine-scale))");
+    expect(rem(1280)).toBe("calc(80rem * var(--mantine-scale))");
   });
 
   it("draws a list as a Stack of its own element", () => {

@@ -19,9 +19,14 @@ type Spacing = Size | number;
  * its payload); pixels and alignment are inline properties, only those given. Properties, not
  * custom properties: those would be inherited by a nested Stack or Group.
  */
+/** Pixels as Mantine's `rem()` writes them: scaled with the theme (`--mantine-scale`). */
+export function rem(px: number): string {
+  return `calc(${px / 16}rem * var(--mantine-scale))`;
+}
+
 function flexProps(gap: Spacing, flex: CSSProperties, style: CSSProperties | undefined) {
   const s: CSSProperties = {};
-  if (typeof gap === "number") s.gap = `calc(${gap / 16}rem * var(--mantine-scale))`;
+  if (typeof gap === "number") s.gap = rem(gap);
   for (const [name, value] of Object.entries(flex)) if (value !== undefined) (s as Record<string, unknown>)[name] = value;
   const merged = { ...s, ...style };
   return { "data-gap": typeof gap === "number" ? undefined : gap, style: Object.keys(merged).length ? merged : undefined };

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { SiteView } from "@/lib/sites";
 import { localePath } from "@/lib/locales";
 import { Anchor } from "@/ui/shared/plain-anchor";
-import { Group, Text } from "@/ui/shared/plain";
+import { Group, rem, Text } from "@/ui/shared/plain";
 
 /** Contact links and the site's link items for this locale, opened in a new tab without referrer. */
 export async function Footer({ site, locale }: { site: SiteView; locale: string }) {
@@ -18,7 +18,7 @@ export async function Footer({ site, locale }: { site: SiteView; locale: string 
         borderTop: "1px solid var(--mantine-color-default-border)",
       }}
     >
-      <Group justify="space-between" gap="md" style={{ maxWidth: "calc(80rem * var(--mantine-scale))", marginInline: "auto" }}>
+      <Group justify="space-between" gap="md" style={{ maxWidth: rem(1280), marginInline: "auto" }}>
         <Text size="sm">© {site.companyName}</Text>
         <Group gap="md" component="nav" aria-label={t("footer-links")}>
           {site.contactLinks.map((l) => (

@@ -10,7 +10,7 @@ import { MobileNav } from "./mobile-nav";
 import { navItems } from "./navigation";
 import { hasFeature } from "@/lib/features";
 import { Anchor } from "@/ui/shared/plain-anchor";
-import { Group } from "@/ui/shared/plain";
+import { Group, rem } from "@/ui/shared/plain";
 import { InboxLink } from "./inbox-link";
 import { ShellAccount } from "@/ui/on-demand";
 
@@ -49,7 +49,7 @@ export async function Header({
   const items = session ? navItems(site).map((a) => ({ href: href(a.path), label: t(a.key as never) })) : [];
   return (
     <header style={{ height: "var(--portal-header-height)", background: "var(--portal-header-bg)", color: "var(--portal-header-text)", borderBottom: "1px solid var(--mantine-color-default-border)" }}>
-      <Group justify="space-between" wrap="nowrap" style={{ height: "100%", paddingInline: "var(--mantine-spacing-md)", maxWidth: "calc(80rem * var(--mantine-scale))", marginInline: "auto" }}>
+      <Group justify="space-between" wrap="nowrap" style={{ height: "100%", paddingInline: "var(--mantine-spacing-md)", maxWidth: rem(1280), marginInline: "auto" }}>
         <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
           <MobileNav items={session ? [...items, { href: href("/settings"), label: t("settings") }] : items} />
           <Link href={href("/")} aria-label={t("home-of", { company: site.companyName })} style={{ display: "flex", minWidth: 0, color: "var(--portal-header-text)", textDecoration: "none" }}>

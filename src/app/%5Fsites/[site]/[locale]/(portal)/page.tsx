@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Group, rem, Stack, Text } from "@/ui/shared/plain";
 import { Heading } from "@/ui/shared/heading";
 import panels from "@/ui/shared/panels.module.css";
 import home from "@/ui/home/home.module.css";
@@ -125,7 +125,7 @@ export default async function HomePage({ params }: { params: Promise<{ site: str
               <Heading order={2} size="h4">
                 {t(`tiles.${tile.feature}.title`)}
               </Heading>
-              <Text size="sm" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }}>
+              <Text size="sm" style={{ marginTop: rem(4) }}>
                 {t(`tiles.${tile.feature}.description`)}
               </Text>
             </Link>

@@ -5,6 +5,7 @@ import { PSEUDO_LOCALE } from "@/lib/locales";
 import type { Site } from "@/server/sites/sites";
 import { Header, type HeaderSession } from "@/ui/shell/header";
 import { Footer } from "@/ui/shell/footer";
+import { rem } from "@/ui/shared/plain";
 
 /**
  * The site's frame around a page: the skip link, the header (with the person's menu when signed
@@ -43,7 +44,7 @@ export async function SiteFrame({
       <main
         id="main"
         style={{
-          maxWidth: "calc(80rem * var(--mantine-scale))",
+          maxWidth: rem(1280),
           marginInline: "auto",
           padding: "var(--mantine-spacing-lg) var(--mantine-spacing-md)",
           minHeight: "calc(100dvh - var(--portal-header-height))",

@@ -1,4 +1,4 @@
-import { Stack, Text } from "@/ui/shared/plain";
+import { rem, Stack, Text } from "@/ui/shared/plain";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { requireAreaPage } from "@/server/web/page-context";
 import { localePath } from "@/lib/locales";
@@ -78,7 +78,7 @@ export default async function ChartsPage({ params, searchParams }: { params: Pro
     <Stack gap="lg">
       <div>
         <Heading order={1}>{t("title")}</Heading>
-        <Text c="dimmed" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }}>
+        <Text c="dimmed" style={{ marginTop: rem(4) }}>
           {t("intro")}
         </Text>
       </div>

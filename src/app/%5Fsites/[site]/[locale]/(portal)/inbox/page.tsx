@@ -6,7 +6,7 @@ import { localePath } from "@/lib/locales";
 import { EmptyState } from "@/ui/shared/empty-state";
 import { InboxList } from "@/ui/notifications/lazy";
 import { Heading } from "@/ui/shared/heading";
-import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Group, rem, Stack, Text } from "@/ui/shared/plain";
 
 type Params = Promise<{ site: string; locale: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -41,7 +41,7 @@ export default async function InboxPage({ params, searchParams }: { params: Para
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Heading order={1}>{archived ? t("archived-title") : t("title")}</Heading>
-          <Text c="dimmed" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }} data-testid="inbox-unread-count">
+          <Text c="dimmed" style={{ marginTop: rem(4) }} data-testid="inbox-unread-count">
             {t("unread-count", { count: unread })}
           </Text>
         </div>

@@ -26,7 +26,7 @@ import { listOutageAddresses, listOutageContacts } from "@/server/outages/contac
 import { OutageContactsPanel } from "@/ui/outages/lazy";
 import { todayIn } from "@/lib/invoices/dates";
 import { Heading } from "@/ui/shared/heading";
-import { Stack, Text } from "@/ui/shared/plain";
+import { rem, Stack, Text } from "@/ui/shared/plain";
 
 type Params = Promise<{ site: string; locale: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -146,7 +146,7 @@ export default async function SettingsPage({ params, searchParams }: { params: P
       <div>
         <Heading order={1}>{t("title")}</Heading>
         {customer ? (
-          <Text c="dimmed" style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }} data-testid="settings-customer">
+          <Text c="dimmed" style={{ marginTop: rem(4) }} data-testid="settings-customer">
             {t("acting-for", { name: customer.name, code: customer.clientCode })}
           </Text>
         ) : null}

@@ -9,7 +9,7 @@ import { NewTicket } from "@/ui/support/lazy";
 import { TicketList } from "@/ui/support/ticket-list";
 import { supportPageContext, type RouteParams } from "../_lib/context";
 import { Heading } from "@/ui/shared/heading";
-import { Stack, Text } from "@/ui/shared/plain";
+import { rem, Stack, Text } from "@/ui/shared/plain";
 
 export async function generateMetadata() {
   const t = await getTranslations("support-pages");
@@ -51,7 +51,7 @@ export default async function SupportPage({ params }: { params: RouteParams }) {
     <Stack gap="lg">
       <Stack gap="xs">
         <Heading order={1}>{t("title")}</Heading>
-        <Text style={{ maxWidth: "calc(45rem * var(--mantine-scale))" }}>{t("intro")}</Text>
+        <Text style={{ maxWidth: rem(720) }}>{t("intro")}</Text>
       </Stack>
       <NewTicket
         topics={topics}

@@ -26,6 +26,8 @@ describe("the build's assets", () => {
       expect(plain.headers["cache-control"], asset).toMatch(/max-age=31536000.*immutable/);
       expect(plain.headers["x-content-type-options"], asset).toBe("nosniff");
       expect(plain.headers["content-type"], asset).toMatch(asset.endsWith(".js") ? /javascript/ : /text\/css/);
+      // Scripts are marked for eager compilation (src/server/web/compile-hints.ts).
+      if (asset.endsWith(".js")) expect(plain.body.toString("utf8", 0, 40), asset).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
       if (plain.body.length < 1024) continue;
       compressed++;
       const br = await get(asset, { "accept-encoding": "gzip, deflate, br, zstd" });

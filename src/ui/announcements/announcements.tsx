@@ -1,10 +1,16 @@
-import { Box, Typography } from "@mantine/core";
 import { getTimeZone, getTranslations } from "next-intl/server";
 import { formatter } from "@/i18n/format";
 import type { Announcement } from "@/api/schemas/announcements";
 import { Heading } from "@/ui/shared/heading";
 import { Stack, Text } from "@/ui/shared/plain";
 import classes from "./announcements.module.css";
+
+/**
+ * What Mantine's `Typography` draws, written by the server: its stylesheet loads with every page
+ * (src/ui/mantine-styles.ts), and the component itself would send its client code to the pages
+ * that show announcements (the dashboard and the home page). announcements.test.ts keeps it equal.
+ */
+export const TYPOGRAPHY_CLASS = "m_d08caa0 mantine-Typography-root";
 
 const ACCENT: Record<string, string> = {
   info: "var(--mantine-primary-color-filled)",
@@ -36,9 +42,9 @@ export async function Announcements({ items, locale, headingOrder = 2 }: { items
             <Text size="xs" component="p">
               <time dateTime={a.publishedAt}>{f.date(a.publishedAt)}</time>
             </Text>
-            <Typography>
-              <Box className="portal-rich-text" data-user-content dangerouslySetInnerHTML={{ __html: a.content }} />
-            </Typography>
+            <div className={TYPOGRAPHY_CLASS}>
+              <div className="portal-rich-text" data-user-content dangerouslySetInnerHTML={{ __html: a.content }} />
+            </div>
           </Stack>
         </article>
       ))}

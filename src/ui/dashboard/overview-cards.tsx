@@ -1,6 +1,5 @@
 "use client";
 
-import { Badge } from "@mantine/core";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { CostEstimate, DashboardExpenses, DashboardOverview, DashboardPeriod, Location, SpotStatistics } from "@/api/schemas/energy";
@@ -12,7 +11,7 @@ import { ChartFrame, SpotPriceChart } from "@/ui/energy/lazy";
 import { DataTable } from "@/ui/energy/data-table";
 import { Heading } from "@/ui/shared/heading";
 import { Anchor } from "@/ui/shared/plain-anchor";
-import { Group, Stack, Text } from "@/ui/shared/plain";
+import { Badge, Group, Stack, Text } from "@/ui/shared/plain";
 import panels from "@/ui/shared/panels.module.css";
 import classes from "@/ui/energy/energy.module.css";
 
@@ -340,12 +339,19 @@ export function LocationsCard({ locations, chartsHref }: { locations: Location[]
                         <Badge
                           variant="light"
                           color="gray"
+                          uppercase
                           leftSection={<span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, background: `var(--portal-utility-${p.energyKind})`, display: "inline-block" }} />}
                         >
                           {tc(`energy-kind.${p.energyKind}`)}
                         </Badge>
-                        <Badge variant="default">{tc(`usage-point-kind.${p.usagePointKind}`)}</Badge>
-                        {p.hasProduction ? <Badge variant="default">{t("has-production")}</Badge> : null}
+                        <Badge variant="default" uppercase>
+                          {tc(`usage-point-kind.${p.usagePointKind}`)}
+                        </Badge>
+                        {p.hasProduction ? (
+                          <Badge variant="default" uppercase>
+                            {t("has-production")}
+                          </Badge>
+                        ) : null}
                       </Group>
                       <Text fz="sm">
                         {t("gsrn")}: <span translate="no">{p.gsrn}</span>

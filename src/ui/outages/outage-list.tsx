@@ -54,7 +54,7 @@ export function OutageCard({ outage, upcoming, locale, timeZone, country }: { ou
           <Heading order={3} id={`outage-${outage.id}`} fz="lg">
             {t(`kinds.${outage.kind}`)}: <span translate="no">{outage.areaName}</span>
           </Heading>
-          <Badge color={outage.kind === "fault" ? "red.8" : "blue.8"} style={{ textTransform: "uppercase" }}>
+          <Badge color={outage.kind === "fault" ? "red.8" : "blue.8"} uppercase>
             {t(`statuses.${outage.status}`)}
           </Badge>
         </Group>

@@ -56,7 +56,24 @@ describe("the plain Stack, Group and Text", () => {
     expect(plainBadge).toContain('data-size="md"');
     expect(plainBadge).not.toContain("data-with-left-section");
     expect(plainBadge).not.toContain("badgeSection");
-    for (const rule of ['.badge[data-size="sm"]', '.badge[data-size="lg"]', ".badge[data-with-left-section]"]) expect(css).toContain(rule);
+    for (const rule of ['.badge[data-size="sm"]', '.badge[data-size="lg"]', ".badge[data-with-left-section]", ".badge[data-uppercase]", ".badge[data-circle]", '.badge[data-size="xs"]'])
+      expect(css).toContain(rule);
+  });
+
+  it("draws Mantine's light and default Badge variants with its colours, and its capitals when asked", () => {
+    const light = renderToStaticMarkup(createElement(Badge, { variant: "light", color: "gray", uppercase: true }, "Electricity"));
+    expect(light).toContain('data-uppercase="true"');
+    expect(light).toContain('style="--badge-bg:var(--mantine-color-gray-light);--badge-color:var(--mantine-color-gray-light-color)"');
+    const primary = renderToStaticMarkup(createElement(Badge, { variant: "light" }, "New"));
+    expect(primary).toContain('style="--badge-bg:var(--mantine-primary-color-light);--badge-color:var(--mantine-primary-color-light-color)"');
+    expect(primary).not.toContain("data-uppercase");
+    const outlined = renderToStaticMarkup(createElement(Badge, { variant: "default" }, "Home"));
+    expect(outlined).toContain(
+      "--badge-bg:var(--mantine-color-default);--badge-color:var(--mantine-color-default-color);--badge-bd:calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
+    );
+    // Filled without a colour takes the primary colour from the stylesheet.
+    expect(renderToStaticMarkup(createElement(Badge, null, "Paid"))).not.toContain("style=");
+    for (const rule of ["color: var(--badge-color)", "border: var(--badge-bd)", "text-transform: uppercase"]) expect(css).toContain(rule);
   });
 
   it("imports no module but React's types and its stylesheet, so using it adds no client code to a page", () => {

@@ -116,24 +116,54 @@ export function themeColor(color: string): string {
 }
 
 /**
- * Mantine's filled `Badge` for server components: white text on `color`, with an optional section
- * before the label (an icon), in the case it is written in (Mantine's capitals left out).
+ * The colours of a `Badge` variant as Mantine's variant resolver gives them: `color` is a theme
+ * colour (`red`, or a shade `red.8` for filled) or any CSS colour for filled; without one, the
+ * primary colour. The default variant is the surface's own colours with a border.
+ */
+export function badgeVariables(variant: "filled" | "light" | "default", color?: string): Record<string, string> {
+  if (variant === "default") {
+    return {
+      "--badge-bg": "var(--mantine-color-default)",
+      "--badge-color": "var(--mantine-color-default-color)",
+      "--badge-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
+    };
+  }
+  if (variant === "light") {
+    const name = color && /^[a-z]+$/.test(color) ? `color-${color}` : "primary-color";
+    return { "--badge-bg": `var(--mantine-${name}-light)`, "--badge-color": `var(--mantine-${name}-light-color)` };
+  }
+  return color ? { "--badge-bg": themeColor(color) } : {};
+}
+
+/**
+ * Mantine's `Badge` without its script: filled (white text on `color`), light (a tint of a theme
+ * colour) or default (the surface with a border), with an optional section before the label (an
+ * icon), round around a short label when `circle`. The label is drawn as written unless
+ * `uppercase` asks for Mantine's capitals.
  */
 export function Badge({
   color,
+  variant = "filled",
+  uppercase,
   size = "md",
+  circle,
   leftSection,
   className,
   style,
   children,
   ...rest
-}: { color: string; size?: "sm" | "md" | "lg"; leftSection?: ReactNode } & Omit<ComponentPropsWithoutRef<"div">, "color">) {
+}: { color?: string; variant?: "filled" | "light" | "default"; uppercase?: boolean; size?: "xs" | "sm" | "md" | "lg"; circle?: boolean; leftSection?: ReactNode } & Omit<
+  ComponentPropsWithoutRef<"div">,
+  "color"
+>) {
   return (
     <div
       className={join(classes.badge, className)}
       data-size={size}
       data-with-left-section={leftSection ? true : undefined}
-      style={{ "--badge-bg": themeColor(color), ...style } as CSSProperties}
+      data-uppercase={uppercase || undefined}
+      data-circle={circle || undefined}
+      style={{ ...badgeVariables(variant, color), ...style } as CSSProperties}
       {...rest}
     >
       {leftSection ? <span className={classes.badgeSection}>{leftSection}</span> : null}

@@ -3,7 +3,7 @@
 import { Button } from "@mantine/core";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useEffectEvent, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import type { DashboardOverview } from "@/api/schemas/energy";
 import { api, ApiError } from "@/ui/api";
 import { useApiErrorHandler } from "@/ui/use-api-error";
@@ -67,7 +67,9 @@ export function DashboardLive({ locale, timeZone, chartsHref, homeHref, signInHr
     let live = true;
     api<DashboardOverview>(OVERVIEW).then(
       (overview) => {
-        if (live) setView({ kind: "ready", overview });
+        // The cards are drawn in a transition: React renders them in slices of a few milliseconds
+        // and the page keeps answering input, where one render of all five was a long task.
+        if (live) startTransition(() => setView({ kind: "ready", overview }));
       },
       (error: unknown) => {
         if (live) failed(error);

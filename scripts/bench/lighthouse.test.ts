@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cookiesFor, medianRun, type LighthouseRow } from "./lighthouse";
+import { cookiesFor, lighthouseTable, medianRun, observed, type LighthouseRow } from "./lighthouse";
 
-const run = (score: number, lcpMs: number): LighthouseRow => ({ page: "/", score, lcpMs, cls: 0, tbtMs: 100, transferKb: 300 });
+const run = (score: number, lcpMs: number, firstFrameMs = 250): LighthouseRow => ({ page: "/", score, lcpMs, cls: 0, tbtMs: 100, transferKb: 300, firstFrameMs });
 
 describe("medianRun", () => {
   it("keeps the whole run with the median score, so its metrics belong together", () => {
@@ -12,6 +12,25 @@ describe("medianRun", () => {
   it("takes the lower middle run of an even count, and refuses none", () => {
     expect(medianRun([run(70, 4000), run(99, 1200), run(88, 2000), run(93, 1700)])).toEqual(run(88, 2000));
     expect(() => medianRun([])).toThrow();
+  });
+});
+
+describe("the observed first frame", () => {
+  it("is read from the metrics audit's observed times, NaN when the report has none", () => {
+    const lhr = { audits: { metrics: { details: { items: [{ observedFirstContentfulPaint: 1286.4, observedLoad: 387 }] } } } };
+    expect(observed(lhr, "observedFirstContentfulPaint")).toBe(1286.4);
+    expect(observed(lhr, "observedLoad")).toBe(387);
+    expect(observed(lhr, "observedSpeedIndex")).toBeNaN();
+    expect(observed({ audits: {} }, "observedFirstContentfulPaint")).toBeNaN();
+  });
+
+  it("shows in the table with every run's score, a dash when unknown", () => {
+    const table = lighthouseTable([
+      { ...run(93, 3058, 1313), page: "/charts", runScores: [88, 94, 93] },
+      { ...run(99, 2051, NaN), page: "/auth/signin" },
+    ]);
+    expect(table).toContain("| /charts | 93 | 88, 94, 93 | 3058 | 0 | 100 | 1313 | 300 | no |");
+    expect(table).toContain("| /auth/signin | 99 | 99 | 2051 | 0 | 100 | – | 300 | yes |");
   });
 });
 

@@ -14,16 +14,16 @@ type Size = "xs" | "sm" | "md" | "lg" | "xl";
 /** A theme spacing, or pixels as Mantine's numbers are. */
 type Spacing = Size | number;
 
-/**
- * The flex box's style: a theme gap is a data attribute the stylesheet reads (short in the page and
- * its payload); pixels and alignment are inline properties, only those given. Properties, not
- * custom properties: those would be inherited by a nested Stack or Group.
- */
 /** Pixels as Mantine's `rem()` writes them: scaled with the theme (`--mantine-scale`). */
 export function rem(px: number): string {
   return `calc(${px / 16}rem * var(--mantine-scale))`;
 }
 
+/**
+ * The flex box's style: a theme gap is a data attribute the stylesheet reads (short in the page and
+ * its payload); pixels and alignment are inline properties, only those given. Properties, not
+ * custom properties: those would be inherited by a nested Stack or Group.
+ */
 function flexProps(gap: Spacing, flex: CSSProperties, style: CSSProperties | undefined) {
   const s: CSSProperties = {};
   if (typeof gap === "number") s.gap = rem(gap);
@@ -120,12 +120,12 @@ export function themeColor(color: string): string {
  * colour (`red`, or a shade `red.8` for filled) or any CSS colour for filled; without one, the
  * primary colour. The default variant is the surface's own colours with a border.
  */
-export function badgeVariables(variant: "filled" | "light" | "default", color?: string): Record<string, string> {
+function badgeVariables(variant: "filled" | "light" | "default", color?: string): Record<string, string> {
   if (variant === "default") {
     return {
       "--badge-bg": "var(--mantine-color-default)",
       "--badge-color": "var(--mantine-color-default-color)",
-      "--badge-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
+      "--badge-bd": `${rem(1)} solid var(--mantine-color-default-border)`,
     };
   }
   if (variant === "light") {

@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import { files, writeAtomically } from "./static-assets";
 
 /**
  * The build's scripts marked for eager compilation (decision 0041). V8 compiles a function when
@@ -13,29 +14,19 @@ import path from "node:path";
  */
 export const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
-function scripts(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => path.join(dir, name));
-}
-
 /**
  * Puts the hint on the first line of each script of the build in `dist` that lacks it, before the
  * scripts are compressed (src/server/web/static-assets.ts). A script's name is a hash of what the
  * bundler wrote, and the hint is the same on every build, so names still change with content only.
  */
 export function hintEagerCompilation(dist: string): { scripts: number; hinted: number } {
-  const all = scripts(path.join(dist, "static", "chunks"));
+  const all = files(path.join(dist, "static", "chunks")).filter((file) => file.endsWith(".js"));
   const hint = Buffer.from(EAGER_COMPILE_HINT);
   let hinted = 0;
   for (const file of all) {
     const source = fs.readFileSync(file);
     if (source.subarray(0, hint.length).equals(hint)) continue;
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, Buffer.concat([hint, source]));
-    fs.renameSync(temp, file);
+    writeAtomically(file, Buffer.concat([hint, source]));
     hinted++;
   }
   return { scripts: all.length, hinted };

@@ -28,13 +28,14 @@ const MAX_AGE = 31_536_000;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-function files(dir: string): string[] {
+/** Every path below `dir` (none when it is missing). */
+export function files(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).map((name) => path.join(dir, name));
 }
 
 /** Writes a file whole or not at all: a process serving the same build never reads half of one. */
-function writeAtomically(file: string, data: Buffer) {
+export function writeAtomically(file: string, data: Buffer) {
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, data);
   fs.renameSync(temp, file);

@@ -35,6 +35,8 @@ const config: NextConfig = {
   // A separate build folder lets several test runs build side by side (NEXT_DIST_DIR=.next-e2e).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // scripts/serving.ts compresses what Next.js answers, after rewriting a page's script tags (decision 0042).
+  compress: false,
   reactStrictMode: true,
   // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it again.
   typescript: { ignoreBuildErrors: true },

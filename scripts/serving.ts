@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import compression from "compression";
 import next from "next";
 import { env } from "../src/lib/env";
 import { createApiListener, earlyHeaders, fixForwardedHeaders, isApiPath, nodeRequestIsHttps, writeEarlyError } from "../src/api/listener";
@@ -14,6 +15,7 @@ import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
 import { RenderGate, rendersPage } from "../src/server/web/render-gate";
 import { SHARED_RENDER_HEADER, SharedDocuments, isSharedRenderToken } from "../src/server/web/shared-documents";
 import { precompressedAssets } from "../src/server/web/static-assets";
+import { holdPageScripts } from "../src/server/web/held-scripts";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
@@ -78,6 +80,12 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   // The build's scripts and stylesheets as compressed when it was built (decision 0039); Next.js
   // serves any it does not have, and all of them in development or after a bare `next build`.
   const assets = opts.dev ? null : precompressedAssets(DIST);
+  // The build's chunks, which a page's held scripts may name (decision 0042).
+  const chunks = opts.dev ? new Set<string>() : builtChunks(DIST);
+  // What Next.js answers is compressed here rather than by Next.js (next.config.ts), so that the
+  // page's HTML can be rewritten before it is compressed. (Its types are Express's; it needs only
+  // Node's request and response.)
+  const compress = compression() as unknown as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url)) {
       api(req, res).catch(failed(req, res));
@@ -89,7 +97,12 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
     if (problem) return writeEarlyError(req, res, problem);
     // Only this server's own render of a shared document may say it is one.
     if (req.headers[SHARED_RENDER_HEADER] !== undefined && !isSharedRenderToken(req.headers[SHARED_RENDER_HEADER])) delete req.headers[SHARED_RENDER_HEADER];
-    const render = () => void handle(req, res).catch(failed(req, res));
+    const render = () =>
+      compress(req, res, () => {
+        // A page's scripts wait for its first frame (decision 0042); not in development, whose pages Next.js reloads itself.
+        if (!opts.dev) holdPageScripts(req, res, (src) => chunks.has(src));
+        void handle(req, res).catch(failed(req, res));
+      });
     if (assets?.(req, res, nodeRequestIsHttps(req), render)) return;
     const renderPage = () => {
       if (rendersPage(req.url)) pages.admit(res, render, req.headers["next-router-prefetch"] === "1");
@@ -122,4 +135,11 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   await startJobs({ work: true, schedules: true });
 
   return { server, stopJobs };
+}
+
+/** The paths of the build's chunks as pages name them (/_next/static/chunks/…). */
+function builtChunks(dist: string): Set<string> {
+  const dir = path.join(dist, "static", "chunks");
+  const files = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]) : [];
+  return new Set(files.map((f) => `/_next/static/chunks/${f.split(path.sep).join("/")}`));
 }

@@ -293,15 +293,16 @@ async function timeRequest(port: number, agent: http.Agent, cookie: string, req:
 }
 
 /**
- * First Load JS of a page: every script its HTML loads (what Next.js reports as First Load JS),
+ * First Load JS of a page: every script its HTML loads (what Next.js reports as First Load JS), the
+ * ones it holds until its first frame (src/server/web/held-scripts.ts) included,
  * gzipped at level 9 the way the budget counts it. `nomodule` scripts (Next.js's polyfills for
  * browsers without ES modules) are left out: every browser the portal supports skips them.
  */
 async function firstLoadJs(port: number, cookie: string, page: string): Promise<{ page: string; scripts: number; gzipKb: number }> {
   const html = await get(port, page, { ...headersFor(cookie, "page"), "accept-encoding": "identity" }, undefined, true);
   if (html.status !== 200) throw new Error(`GET ${page}: HTTP ${html.status}`);
-  const tags = [...html.body!.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]).filter((tag) => !/\snomodule\b/i.test(tag));
-  const sources = [...new Set(tags.flatMap((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, "&") ?? []))];
+  const tags = [...html.body!.matchAll(/<script\b[^>]*>|<link data-held-script="[^"]*">/gi)].map((m) => m[0]).filter((tag) => !/\snomodule\b/i.test(tag));
+  const sources = [...new Set(tags.flatMap((tag) => /\s(?:src|data-held-script)="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, "&") ?? []))];
   let bytes = 0;
   for (const src of sources) {
     const js = await get(port, src, { "accept-encoding": "identity" }, undefined, true);

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newContext } from "./browser";
+import { rawRequest, siteUrl } from "./helpers";
+import { settleShellPrompts } from "./shell-helpers";
+
+/**
+ * A page's scripts are fetched and run after its first contentful frame (decision 0042,
+ * src/server/web/held-scripts.ts): the HTML names them in inert links and an inline loader adds
+ * them. Asked here of a shared document (the sign-in page, scripts allowed by hash) and a rendered
+ * one (sign-in with a query, scripts allowed by the answer's nonce), as a browser loads them.
+ */
+const HOST = "aurora.localhost";
+const PAGES = [
+  { label: "shared document", path: "/en/auth/signin" },
+  { label: "rendered page", path: "/en/auth/signin?callbackUrl=%2Fen%2Finvoices" },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe("the page's scripts held until its first frame", () => {
+  it.each(PAGES)("names no chunk as a script in the HTML of a $label, only as held links with the loader", async ({ path }) => {
+    const answer = await rawRequest(HOST, path, { accept: "text/html" });
+    expect(answer.status).toBe(200);
+    const html = answer.body.toString("utf8");
+    expect(html).not.toMatch(/<script[^>]*\ssrc="\/_next\/static\/chunks\/[^"]+"[^>]*\sasync/);
+    expect(html).not.toMatch(/<link rel="preload"[^>]*as="script"/);
+    const held = [...html.matchAll(/<link data-held-(?:script|preload)="(\/_next\/static\/chunks\/[^"]+\.js)">/g)].map((m) => m[1]);
+    expect(held.length).toBeGreaterThan(3);
+    // Every held chunk is there to be fetched.
+    for (const src of new Set(held)) expect((await rawRequest(HOST, src)).status, src).toBe(200);
+    const csp = String(answer.headers["content-security-policy"]);
+    const loaders = [...html.matchAll(/<script( nonce="([^"]+)")?>\(function\(w,d\)\{var h=w.__heldScripts/g)];
+    expect(loaders.length).toBeGreaterThanOrEqual(1);
+    // The loader is allowed: by the answer's nonce, or by its hash in a shared document's policy.
+    for (const loader of loaders) {
+      if (loader[2]) expect(csp).toContain(`'nonce-${loader[2]}'`);
+      else expect(csp).toMatch(/'sha256-/);
+    }
+  });
+
+  it.each(PAGES)("fetches every chunk of a $label once, after the first contentful paint, and the page then works", async ({ path }) => {
+    const context = await newContext(browser);
+    await settleShellPrompts(context, HOST);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.exposeFunction("reportViolation", (v: string) => problems.push(`CSP ${v}`));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+    );
+    try {
+      await page.goto(siteUrl(HOST, path));
+      await page.waitForFunction(() => (window as unknown as { __heldScripts?: { ran?: number } }).__heldScripts?.ran === 1);
+      // Hydrated: React has put its handlers on the page's buttons.
+      await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => Object.keys(b).some((k) => k.startsWith("__reactProps"))));
+      const timing = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+        const chunks = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\/_next\/static\/chunks\/[^/]+\.js$/.test(new URL(e.name).pathname));
+        return {
+          fcp,
+          chunks: chunks.map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+          scripts: [...document.querySelectorAll("script[src]")].map((s) => s.getAttribute("src")),
+          stillHeld: document.querySelectorAll("link[data-held-script],link[data-held-preload]").length,
+        };
+      });
+      expect(Number.isFinite(timing.fcp)).toBe(true);
+      expect(timing.chunks.length).toBeGreaterThan(3);
+      for (const chunk of timing.chunks) expect(chunk.start, chunk.url).toBeGreaterThanOrEqual(timing.fcp);
+      const urls = timing.chunks.map((c) => c.url);
+      expect(urls.length).toBe(new Set(urls).size);
+      expect(timing.stillHeld).toBe(0);
+      // Each script element added once.
+      const srcs = timing.scripts.filter((s) => s?.startsWith("/_next/static/chunks/"));
+      expect(srcs.length).toBe(new Set(srcs).size);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

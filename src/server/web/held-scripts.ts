@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StringDecoder } from "node:string_decoder";
 

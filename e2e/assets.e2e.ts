@@ -15,7 +15,7 @@ describe("the build's assets", () => {
     const page = await get("/auth/signin");
     expect(page.status).toBe(200);
     const html = page.body.toString();
-    const assets = [...new Set([...html.matchAll(/(?:src|href|data-held-script)="(\/_next\/static\/[^"?]+\.(?:js|css))"/g)].map((m) => m[1]))];
+    const assets = [...new Set([...html.matchAll(/(?:src|href|data-held-script|data-held-preload)="(\/_next\/static\/[^"?]+\.(?:js|css))"/g)].map((m) => m[1]))];
     expect(assets.filter((a) => a.endsWith(".js")).length).toBeGreaterThan(3);
     expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
     let compressed = 0;

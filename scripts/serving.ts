@@ -15,7 +15,7 @@ import { PAGE_MAX_BODY_BYTES } from "../src/lib/request-limits";
 import { RenderGate, rendersPage } from "../src/server/web/render-gate";
 import { SHARED_RENDER_HEADER, SharedDocuments, isSharedRenderToken } from "../src/server/web/shared-documents";
 import { precompressedAssets } from "../src/server/web/static-assets";
-import { holdPageScripts } from "../src/server/web/held-scripts";
+import { builtChunks, holdPageScripts } from "../src/server/web/held-scripts";
 import { startListening } from "../src/server/cache/bus";
 import { startJobs, stopJobs } from "../src/server/jobs/runtime";
 import "../src/server/jobs/handlers";
@@ -81,7 +81,7 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   // serves any it does not have, and all of them in development or after a bare `next build`.
   const assets = opts.dev ? null : precompressedAssets(DIST);
   // The build's chunks, which a page's held scripts may name (decision 0042).
-  const chunks = opts.dev ? new Set<string>() : builtChunks(DIST);
+  const chunks = opts.dev ? undefined : builtChunks(DIST);
   // What Next.js answers is compressed here rather than by Next.js (next.config.ts), so that the
   // page's HTML can be rewritten before it is compressed. (Its types are Express's; it needs only
   // Node's request and response.)
@@ -100,7 +100,7 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
     const render = () =>
       compress(req, res, () => {
         // A page's scripts wait for its first frame (decision 0042); not in development, whose pages Next.js reloads itself.
-        if (!opts.dev) holdPageScripts(req, res, (src) => chunks.has(src));
+        if (!opts.dev) holdPageScripts(req, res, chunks);
         void handle(req, res).catch(failed(req, res));
       });
     if (assets?.(req, res, nodeRequestIsHttps(req), render)) return;
@@ -135,11 +135,4 @@ export async function listen(opts: ListenOptions): Promise<{ server: http.Server
   await startJobs({ work: true, schedules: true });
 
   return { server, stopJobs };
-}
-
-/** The paths of the build's chunks as pages name them (/_next/static/chunks/…). */
-function builtChunks(dist: string): Set<string> {
-  const dir = path.join(dist, "static", "chunks");
-  const files = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]) : [];
-  return new Set(files.map((f) => `/_next/static/chunks/${f.split(path.sep).join("/")}`));
 }

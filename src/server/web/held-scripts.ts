@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StringDecoder } from "node:string_decoder";
+import path from "node:path";
+import { files, STATIC_PREFIX } from "./static-assets";
 
 /**
  * A page's scripts are fetched and run after its first contentful frame (decision 0042). Next.js
@@ -37,11 +38,19 @@ const RUN = new RegExp(`(?:${TAG})+`, "g");
 const ONE = new RegExp(TAG, "g");
 const SRC = new RegExp(`(?:src|href)="(${CHUNK})"`);
 const NONCE = /nonce="([^"<>]*)"/;
-/** A tag's start without its end: kept back until the next piece of the document. */
+/** A tag's start without its end: kept back until the next piece of the document. None of the tags is longer than TAG_MAX. */
+const TAG_MAX = 512;
 const PARTIAL = /<(?:s(?:c(?:r(?:i(?:p(?:t(?: [^<>]*)?)?)?)?)?)?|l(?:i(?:n(?:k(?: [^<>]*)?)?)?)?)?$|<script(?: [^<>]*)?>(?:<(?:\/(?:s(?:c(?:r(?:i(?:p(?:t)?)?)?)?)?)?)?)?$/;
 
 /** Whether the build has a chunk (a path under /_next/static/chunks/); without an answer, every chunk counts as there. */
 export type ChunkExists = (src: string) => boolean;
+
+/** The chunks of the build in `dist`, as pages name them. */
+export function builtChunks(dist: string): ChunkExists {
+  const statics = path.join(dist, "static");
+  const names = new Set(files(path.join(statics, "chunks")).map((file) => STATIC_PREFIX + path.relative(statics, file).split(path.sep).join("/")));
+  return (src) => names.has(src);
+}
 
 /**
  * An HTML text with its chunk scripts held: each run of tags becomes inert links and one loader.
@@ -68,29 +77,30 @@ export function holdScripts(html: string, exists: ChunkExists = () => true): str
 }
 
 /**
- * The same for a document that arrives in pieces: a tag cut between two pieces is kept back until
- * the next one completes it. A run of tags split between pieces gets a loader in each, which does
- * no harm: the loader adds each script once. Bytes are decoded as UTF-8 across pieces.
+ * The same for a document that arrives in pieces, as bytes: a tag cut between two pieces is kept
+ * back until the next one completes it. A run of tags split between pieces gets a loader in each,
+ * which does no harm: the loader adds each script once. The bytes are read as Latin-1, one
+ * character each: the tags are ASCII, and every other byte (UTF-8 text) goes out as it came,
+ * without being decoded and encoded again.
  */
 export class HeldScriptsStream {
-  private decoder = new StringDecoder("utf8");
   private pending = "";
 
   constructor(private readonly exists?: ChunkExists) {}
 
-  /** The text that can go out now for the next piece of the document. */
-  push(chunk: Buffer | string): string {
-    this.pending += typeof chunk === "string" ? chunk : this.decoder.write(chunk);
-    const partial = PARTIAL.exec(this.pending);
-    const cut = partial ? partial.index : this.pending.length;
-    const out = holdScripts(this.pending.slice(0, cut), this.exists);
-    this.pending = this.pending.slice(cut);
-    return out;
+  /** What can go out now for the next piece of the document. */
+  push(chunk: Buffer): Buffer {
+    const text = this.pending + chunk.toString("latin1");
+    const from = Math.max(0, text.length - TAG_MAX);
+    const partial = PARTIAL.exec(text.slice(from));
+    const cut = partial ? from + partial.index : text.length;
+    this.pending = text.slice(cut);
+    return Buffer.from(holdScripts(text.slice(0, cut), this.exists), "latin1");
   }
 
   /** What is left when the document ends. */
-  end(): string {
-    const out = holdScripts(this.pending + this.decoder.end(), this.exists);
+  end(): Buffer {
+    const out = Buffer.from(holdScripts(this.pending, this.exists), "latin1");
     this.pending = "";
     return out;
   }
@@ -113,24 +123,24 @@ export function holdPageScripts(req: IncomingMessage, res: ServerResponse, exist
     if (stream && !res.headersSent) res.removeHeader("content-length");
     return stream;
   };
-  const text = (chunk: unknown, encoding?: unknown): Buffer | string =>
+  const bytes = (chunk: unknown, encoding?: unknown): Buffer =>
     typeof chunk === "string"
-      ? typeof encoding === "string" && encoding !== "utf8" && encoding !== "utf-8"
-        ? Buffer.from(chunk, encoding as BufferEncoding)
-        : chunk
-      : Buffer.from(chunk as Uint8Array);
+      ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+      : Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
   res.write = function (chunk: unknown, ...rest: unknown[]) {
     const s = decide();
     if (!s || chunk === undefined || chunk === null) return write(chunk, ...rest);
     const callback = rest.find((r) => typeof r === "function");
-    return write(s.push(text(chunk, rest[0])), "utf8", callback);
+    return write(s.push(bytes(chunk, rest[0])), callback);
   } as typeof res.write;
   res.end = function (...args: unknown[]) {
     const s = decide();
     if (!s) return end(...args);
     const [chunk, encoding] = typeof args[0] === "function" ? [] : args;
     const callback = args.find((a) => typeof a === "function");
-    const last = (chunk === undefined || chunk === null ? "" : s.push(text(chunk, encoding))) + s.end();
-    return end(last, "utf8", callback);
+    const last = chunk === undefined || chunk === null ? s.end() : Buffer.concat([s.push(bytes(chunk, encoding)), s.end()]);
+    return end(last, callback);
   } as typeof res.end;
 }

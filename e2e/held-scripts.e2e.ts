@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { rawRequest, siteUrl } from "./helpers";
+import { recordCspViolations } from "./page-checks";
 import { settleShellPrompts } from "./shell-helpers";
 
 /**
@@ -52,10 +53,7 @@ describe("the page's scripts held until its first frame", () => {
       if (m.type() === "error") problems.push(m.text());
     });
     page.on("pageerror", (e) => problems.push(e.message));
-    await page.exposeFunction("reportViolation", (v: string) => problems.push(`CSP ${v}`));
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
-    );
+    const violations = await recordCspViolations(page);
     try {
       await page.goto(siteUrl(HOST, path));
       await page.waitForFunction(() => (window as unknown as { __heldScripts?: { ran?: number } }).__heldScripts?.ran === 1);
@@ -81,6 +79,7 @@ describe("the page's scripts held until its first frame", () => {
       const srcs = timing.scripts.filter((s) => s?.startsWith("/_next/static/chunks/"));
       expect(srcs.length).toBe(new Set(srcs).size);
       expect(problems).toEqual([]);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }

@@ -11,6 +11,19 @@ import { settleShellPrompts } from "./shell-helpers";
  */
 
 /**
+ * Every Content-Security-Policy violation on `page` from its next navigation on, as "directive
+ * blocked-URI", in the list it returns (the browser reports them only to the page's own script).
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportCspViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+  );
+  return violations;
+}
+
+/**
  * Axe on `page` as the browser tests run it: in the page itself (axe's "legacy" mode: no blank page
  * opened per scan to merge the frames' results, which the portal's frameless pages do not need)
  * and keeping the details of violations only. Together these took a scan from about 2.2 s to

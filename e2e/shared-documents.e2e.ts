@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newContext } from "./browser";
 import { rawRequest, signInSandbox, siteUrl } from "./helpers";
 import { settleShellPrompts } from "./shell-helpers";
+import { recordCspViolations } from "./page-checks";
 
 /**
  * The dashboard is a shared document (decision 0033): one HTML answer for every signed-in visitor
@@ -86,11 +87,7 @@ describe("the dashboard as a shared document", () => {
       expect(answer.body).not.toMatch(/<script[^>]*\snonce=/);
       expect(String(answer.headers.link ?? "")).not.toContain("nonce");
 
-      const violations: string[] = [];
-      await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
-      await page.addInitScript(() =>
-        document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
-      );
+      const violations = await recordCspViolations(page);
       await page.goto(siteUrl(HOST, "/en/dashboard"));
       await page.getByTestId("card-spot").waitFor();
       await page.getByTestId("account-menu").waitFor();

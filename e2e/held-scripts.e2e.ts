@@ -84,4 +84,26 @@ describe("the page's scripts held until its first frame", () => {
       await context.close();
     }
   });
+
+  it("answers a click made before the page's scripts have arrived, once they have", async () => {
+    const context = await newContext(browser);
+    await settleShellPrompts(context, HOST);
+    const page = await context.newPage();
+    // The chunks take a second and a half to come: a person taps before the page is live.
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    try {
+      await page.goto(siteUrl(HOST, "/en/auth/signin"), { waitUntil: "domcontentloaded" });
+      const switcher = page.getByTestId("language-switcher");
+      await switcher.click();
+      expect(await switcher.evaluate((b) => Object.keys(b).some((k) => k.startsWith("__reactProps")))).toBe(false);
+      // The menu opens once React has the button, without a second click.
+      await page.getByRole("menu").waitFor({ timeout: 15_000 });
+      await expect(switcher.getAttribute("aria-expanded")).resolves.toBe("true");
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -14,8 +14,11 @@ import { files, STATIC_PREFIX } from "./static-assets";
  * in a hidden tab, where no frame comes, and after three seconds whatever happened, so that a page
  * never stays without them. A click on a button of the server's HTML before React has taken the
  * button over (its scripts still held, loading or hydrating) starts the scripts at once and is
- * replayed on the button once React has it, for up to five seconds: a person's first tap is not
- * lost. Buttons added later (by React itself, or by a library outside it, such as the cookie
+ * replayed on the button once React has it, for up to ten seconds: a person's first tap is not
+ * lost. React may have the button's props while it is still hydrating the tree around it; a click
+ * it cannot take yet, it stops at the document without acting on it, so a replayed click that
+ * React stopped has its default action cancelled (a form is not sent around React) and is tried
+ * again. Buttons added later (by React itself, or by a library outside it, such as the cookie
  * preferences) are left alone.
  *
  * The loader is the same text on every page: a shared document allows it by its hash like its
@@ -24,8 +27,9 @@ import { files, STATIC_PREFIX } from "./static-assets";
 export const HELD_SCRIPTS_LOADER =
   "(function(w,d){var h=w.__heldScripts;if(!h){h=w.__heldScripts={s:{},p:{},q:[]};" +
   "h.live=function(b){for(var k in b)if(k.indexOf('__reactProps')===0)return 1};" +
-  "h.replay=function(n){var q=h.q;h.q=[];for(var i=0;q[i];i++)if(h.live(q[i]))q[i].click();else h.q.push(q[i]);if(h.q.length&&n)setTimeout(function(){h.replay(n-1)},50)};" +
-  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||h.ran&&!b.__held||h.live(b))return;e.preventDefault();e.stopImmediatePropagation();if(h.q.indexOf(b)+1)return;h.q.push(b);if(!h.ran)h.run();h.replay(100)},true);" +
+  "h.fire=function(b){var ok=1,f=function(e){if(e.cancelBubble){ok=0;e.preventDefault()}};d.addEventListener('click',f,true);try{b.click()}finally{d.removeEventListener('click',f,true)}return ok};" +
+  "h.replay=function(){h.t=0;var q=h.q;h.q=[];for(var i=0;q[i];i++)if(q[i].isConnected&&!(h.live(q[i])&&h.fire(q[i])))h.q.push(q[i]);if(h.q.length&&Math.max(0,h.until-Date.now()))h.t=setTimeout(h.replay,50);else h.q=[]};" +
+  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||h.ran&&!b.__held||h.live(b))return;e.preventDefault();e.stopImmediatePropagation();if(h.q.indexOf(b)+1)return;h.q.push(b);h.until=Date.now()+1e4;if(!h.ran)h.run();if(!h.t)h.t=setTimeout(h.replay,50)},true);" +
   "h.run=function(){if(!h.ran){var bs=d.querySelectorAll('button');for(var j=0;bs[j];j++)bs[j].__held=1}h.ran=1;var l=d.querySelectorAll('link[data-held-script],link[data-held-preload]');for(var i=0;l[i];i++){var k=l[i],u=k.getAttribute('data-held-script'),e;" +
   "if(u){k.removeAttribute('data-held-script');if(h.s[u])continue;h.s[u]=1;e=d.createElement('script');e.src=u;e.async=true}" +
   "else{u=k.getAttribute('data-held-preload');k.removeAttribute('data-held-preload');if(h.s[u]||h.p[u])continue;h.p[u]=1;e=d.createElement('link');e.rel='preload';e.as='script';e.href=u;e.fetchPriority='low'}d.head.appendChild(e)}};" +

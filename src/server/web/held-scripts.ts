@@ -18,7 +18,8 @@ import { files, STATIC_PREFIX } from "./static-assets";
  * lost. React may have the button's props while it is still hydrating the tree around it; a click
  * it cannot take yet, it stops at the document without acting on it, so a replayed click that
  * React stopped has its default action cancelled (a form is not sent around React) and is tried
- * again. Buttons added later (by React itself, or by a library outside it, such as the cookie
+ * again (a component stopping a click in its capture phase would look the same; none here does).
+ * Buttons added later (by React itself, or by a library outside it, such as the cookie
  * preferences) are left alone.
  *
  * The loader is the same text on every page: a shared document allows it by its hash like its

@@ -109,4 +109,27 @@ describe("the page's scripts held until its first frame", () => {
       await context.close();
     }
   });
+
+  it("answers a click made the moment React has the button, while it still hydrates the page", async () => {
+    const context = await newContext(browser);
+    await settleShellPrompts(context, HOST);
+    const page = await context.newPage();
+    // Clicked from inside the page as soon as the switcher has React's props: React is then still
+    // in the middle of hydrating (it commits the whole tree at once), and stops a click it gets.
+    await page.addInitScript(() => {
+      const poll = () => {
+        const switcher = document.querySelector<HTMLElement>('[data-testid="language-switcher"]');
+        if (switcher && Object.keys(switcher).some((k) => k.startsWith("__reactProps"))) switcher.click();
+        else setTimeout(poll, 0);
+      };
+      poll();
+    });
+    try {
+      await page.goto(siteUrl(HOST, "/en/auth/signin"), { waitUntil: "domcontentloaded" });
+      await page.getByRole("menu").waitFor({ timeout: 15_000 });
+      await expect(page.getByTestId("language-switcher").getAttribute("aria-expanded")).resolves.toBe("true");
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -15,10 +15,13 @@ import { files, STATIC_PREFIX } from "./static-assets";
  * never stays without them. A click on a button of the server's HTML before React has taken the
  * button over (its scripts still held, loading or hydrating) starts the scripts at once and is
  * replayed on the button once React has it, for up to ten seconds: a person's first tap is not
- * lost. React may have the button's props while it is still hydrating the tree around it; a click
- * it cannot take yet, it stops at the document without acting on it, so a replayed click that
- * React stopped has its default action cancelled (a form is not sent around React) and is tried
- * again (a component stopping a click in its capture phase would look the same; none here does).
+ * lost. React gives a button its props while it renders the hydration, before it commits it; a
+ * click in between is one it cannot take, and it stops it at the document without acting on it.
+ * So each such button's first click is caught and dispatched again by the loader, which watches
+ * it after React's own listener: a click React stopped has its default action cancelled (a form
+ * is not sent around React) and is tried again 50 ms later; once one went through, the button's
+ * clicks pass untouched. (A component stopping a click in its capture phase would look the same
+ * as React stopping it; none here does.)
  * Buttons added later (by React itself, or by a library outside it, such as the cookie
  * preferences) are left alone.
  *
@@ -28,9 +31,9 @@ import { files, STATIC_PREFIX } from "./static-assets";
 export const HELD_SCRIPTS_LOADER =
   "(function(w,d){var h=w.__heldScripts;if(!h){h=w.__heldScripts={s:{},p:{},q:[]};" +
   "h.live=function(b){for(var k in b)if(k.indexOf('__reactProps')===0)return 1};" +
-  "h.fire=function(b){var ok=1,f=function(e){if(e.cancelBubble){ok=0;e.preventDefault()}};d.addEventListener('click',f,true);try{b.click()}finally{d.removeEventListener('click',f,true)}return ok};" +
+  "h.fire=function(b){var ok=0,f=function(e){ok=!e.cancelBubble;if(!ok)e.preventDefault()};h.f=1;d.addEventListener('click',f,true);try{b.click()}finally{h.f=0;d.removeEventListener('click',f,true)}if(ok)b.__ok=1;return ok};" +
   "h.replay=function(){h.t=0;var q=h.q;h.q=[];for(var i=0;q[i];i++)if(q[i].isConnected&&!(h.live(q[i])&&h.fire(q[i])))h.q.push(q[i]);if(h.q.length&&Math.max(0,h.until-Date.now()))h.t=setTimeout(h.replay,50);else h.q=[]};" +
-  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||h.ran&&!b.__held||h.live(b))return;e.preventDefault();e.stopImmediatePropagation();if(h.q.indexOf(b)+1)return;h.q.push(b);h.until=Date.now()+1e4;if(!h.ran)h.run();if(!h.t)h.t=setTimeout(h.replay,50)},true);" +
+  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||b.__ok||h.f||h.ran&&!b.__held)return;e.preventDefault();e.stopImmediatePropagation();if(h.live(b)&&h.fire(b)||h.q.indexOf(b)+1)return;h.q.push(b);h.until=Date.now()+1e4;if(!h.ran)h.run();if(!h.t)h.t=setTimeout(h.replay,50)},true);" +
   "h.run=function(){if(!h.ran){var bs=d.querySelectorAll('button');for(var j=0;bs[j];j++)bs[j].__held=1}h.ran=1;var l=d.querySelectorAll('link[data-held-script],link[data-held-preload]');for(var i=0;l[i];i++){var k=l[i],u=k.getAttribute('data-held-script'),e;" +
   "if(u){k.removeAttribute('data-held-script');if(h.s[u])continue;h.s[u]=1;e=d.createElement('script');e.src=u;e.async=true}" +
   "else{u=k.getAttribute('data-held-preload');k.removeAttribute('data-held-preload');if(h.s[u]||h.p[u])continue;h.p[u]=1;e=d.createElement('link');e.rel='preload';e.as='script';e.href=u;e.fetchPriority='low'}d.head.appendChild(e)}};" +

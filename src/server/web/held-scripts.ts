@@ -21,16 +21,15 @@ import { files, STATIC_PREFIX } from "./static-assets";
  * it after React's own listener: a click React stopped has its default action cancelled (a form
  * is not sent around React) and is tried again 50 ms later; once one went through, the button's
  * clicks pass untouched. (A component stopping a click in its capture phase would look the same
- * as React stopping it; none here does.)
- * Buttons added later (by React itself, or by a library outside it, such as the cookie
- * preferences) are left alone.
+ * as React stopping it; none here does.) Buttons added later (by React itself, or by a library
+ * outside it, such as the cookie preferences) are left alone.
  *
  * The loader is the same text on every page: a shared document allows it by its hash like its
  * other inline scripts, and a rendered page gives it the nonce of the tags it replaces.
  */
 export const HELD_SCRIPTS_LOADER =
   "(function(w,d){var h=w.__heldScripts;if(!h){h=w.__heldScripts={s:{},p:{},q:[]};" +
-  "h.live=function(b){for(var k in b)if(k.indexOf('__reactProps')===0)return 1};" +
+  "h.live=function(b){return Object.keys(b).some(function(k){return k.indexOf('__reactProps')===0})};" +
   "h.fire=function(b){var ok=0,f=function(e){ok=!e.cancelBubble;if(!ok)e.preventDefault()};h.f=1;d.addEventListener('click',f,true);try{b.click()}finally{h.f=0;d.removeEventListener('click',f,true)}if(ok)b.__ok=1;return ok};" +
   "h.replay=function(){h.t=0;var q=h.q;h.q=[];for(var i=0;q[i];i++)if(q[i].isConnected&&!(h.live(q[i])&&h.fire(q[i])))h.q.push(q[i]);if(h.q.length&&Math.max(0,h.until-Date.now()))h.t=setTimeout(h.replay,50);else h.q=[]};" +
   "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||b.__ok||h.f||h.ran&&!b.__held)return;e.preventDefault();e.stopImmediatePropagation();if(h.live(b)&&h.fire(b)||h.q.indexOf(b)+1)return;h.q.push(b);h.until=Date.now()+1e4;if(!h.ran)h.run();if(!h.t)h.t=setTimeout(h.replay,50)},true);" +
